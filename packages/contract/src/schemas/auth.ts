@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  BUSINESS_NAME_MAX,
+  EMPLOYEES_MAX,
+  EMPLOYEES_MIN,
+  NAME_MIN,
+  OTP_LENGTH,
+  PASSWORD_MIN,
+} from '../constants.js';
+import { employeeRoleSchema, planSchema, roleSchema } from '../roles.js';
+import { EMAIL_MAX, PASSWORD_MAX, emailField, requiredString } from './fields.js';
+
+/** Validation messages of spec §5, shown verbatim by the forms and answered by the server. */
+export const REGISTER_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters long',
+  nameTooLong: 'Name is too long',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password is too long',
+  businessNameTooLong: 'Business name is too long',
+  employeesRange: 'Number of employees must be between 1 and 10,000',
+} as const;
+
+export const LOGIN_MESSAGES = {
+  roleRequired: 'Role is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  adminEmailRequired: 'Admin email is required',
+  roleInvalid: 'Role must be one of rm, compliance, head or view',
+} as const;
+
+export const OTP_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  otpInvalid: 'The code must be 6 digits',
+} as const;
+
+const NAME_MAX = 100;
+
+const password = (messages: { required: string; tooShort?: string; tooLong: string }) => {
+  // Passwords are not trimmed: a space is a legitimate password character.
+  const base = z.string({ error: messages.required }).min(1, messages.required);
+  return (messages.tooShort ? base.min(PASSWORD_MIN, messages.tooShort) : base).max(
+    PASSWORD_MAX,
+    messages.tooLong,
+  );
+};
+
+export const registerRequestSchema = z.object({
+  name: requiredString(REGISTER_MESSAGES.nameRequired)
+    .min(NAME_MIN, REGISTER_MESSAGES.nameTooShort)
+    .max(NAME_MAX, REGISTER_MESSAGES.nameTooLong),
+  email: emailField({
+    required: REGISTER_MESSAGES.emailRequired,
+    invalid: REGISTER_MESSAGES.emailInvalid,
+  }),
+  password: password({
+    required: REGISTER_MESSAGES.passwordRequired,
+    tooShort: REGISTER_MESSAGES.passwordTooShort,
+    tooLong: REGISTER_MESSAGES.passwordTooLong,
+  }),
+  businessName: z
+    .string({ error: REGISTER_MESSAGES.businessNameTooLong })
+    .trim()
+    .max(BUSINESS_NAME_MAX, REGISTER_MESSAGES.businessNameTooLong)
+    .optional()
+    .default(''),
+  numberOfEmployees: z
+    .number({ error: REGISTER_MESSAGES.employeesRange })
+    .int(REGISTER_MESSAGES.employeesRange)
+    .min(EMPLOYEES_MIN, REGISTER_MESSAGES.employeesRange)
+    .max(EMPLOYEES_MAX, REGISTER_MESSAGES.employeesRange)
+    .optional()
+    .default(EMPLOYEES_MIN),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+const loginEmail = emailField({
+  required: LOGIN_MESSAGES.emailRequired,
+  invalid: LOGIN_MESSAGES.emailInvalid,
+});
+const loginPassword = password({
+  required: LOGIN_MESSAGES.passwordRequired,
+  tooLong: LOGIN_MESSAGES.passwordRequired,
+});
+
+export const loginRequestSchema = z.object({ email: loginEmail, password: loginPassword });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginOthersRequestSchema = z.object({
+  role: z.enum(employeeRoleSchema.options, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? LOGIN_MESSAGES.roleRequired
+        : LOGIN_MESSAGES.roleInvalid,
+  }),
+  email: loginEmail,
+  password: loginPassword,
+  adminEmail: emailField({
+    required: LOGIN_MESSAGES.adminEmailRequired,
+    invalid: LOGIN_MESSAGES.emailInvalid,
+  }),
+});
+export type LoginOthersRequest = z.input<typeof loginOthersRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string(), message: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+const otpEmail = emailField({
+  required: OTP_MESSAGES.emailRequired,
+  invalid: OTP_MESSAGES.emailInvalid,
+});
+
+export const verifyRequestSchema = z.object({
+  email: otpEmail,
+  otp: z
+    .string({ error: OTP_MESSAGES.otpInvalid })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_MESSAGES.otpInvalid),
+});
+export type VerifyRequest = z.input<typeof verifyRequestSchema>;
+
+export const resendOtpRequestSchema = z.object({ email: otpEmail });
+export type ResendOtpRequest = z.input<typeof resendOtpRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  firmId: z.string(),
+  businessName: z.string(),
+  adminEmail: z.string(),
+  noOfFileUploads: z.number().int(),
+  subscription: planSchema,
+  credits: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const checkUserResponseSchema = z.object({ message: z.string(), user: userSchema });
+export type CheckUserResponse = z.infer<typeof checkUserResponseSchema>;
+
+export { EMAIL_MAX };
