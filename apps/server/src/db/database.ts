@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string | 'memory' };
+
+/**
+ * One handle over either engine. `pglite` is exposed because some work (COPY, the job queue)
+ * talks to the engine directly; everything else goes through Kysely.
+ */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseTarget['kind'];
+  pglite: PGlite | undefined;
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pglite: undefined, pool, close: () => db.destroy() };
+  }
+  if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
+  const pglite = new PGlite(target.dataDir === 'memory' ? undefined : target.dataDir);
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', pglite, pool: undefined, close: () => db.destroy() };
+}

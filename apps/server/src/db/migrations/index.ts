@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+/** Imported statically so the bundled server carries its migrations. Append only. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

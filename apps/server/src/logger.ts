@@ -1,0 +1,4 @@
+import pino, { type Logger } from 'pino';
+
+export const createLogger = (level: string): Logger =>
+  pino({ level, redact: ['req.headers.authorization', 'password', '*.password'] });

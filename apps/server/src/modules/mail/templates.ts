@@ -1,0 +1,45 @@
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Layout {
+  appName: string;
+  heading: string;
+  paragraphs: string[];
+  highlight?: string;
+}
+
+/** Plain text and a simple, client-safe HTML version of the same content. */
+function render({ appName, heading, paragraphs, highlight }: Layout) {
+  const text = [heading, '', ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, '']))]
+    .join('\n')
+    .concat(`\n— ${appName}\n`);
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:520px;margin:0 auto;padding:24px">
+<h2 style="margin:0 0 16px">${escapeHtml(heading)}</h2>
+${paragraphs
+  .map(
+    (p, i) =>
+      `<p style="line-height:1.5">${escapeHtml(p)}</p>` +
+      (i === 0 && highlight
+        ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:16px 0">${escapeHtml(highlight)}</p>`
+        : ''),
+  )
+  .join('\n')}
+<p style="color:#868e96;font-size:12px;margin-top:32px">${escapeHtml(appName)}</p>
+</body></html>`;
+  return { text, html };
+}
+
+export function verificationEmail(appName: string, code: string, minutesValid: number) {
+  return {
+    subject: `Your ${appName} verification code: ${code}`,
+    ...render({
+      appName,
+      heading: `Verify your email for ${appName}`,
+      highlight: code,
+      paragraphs: [
+        `Enter this 6-digit code on the verification page to activate your ${appName} account:`,
+        `The code is valid for ${minutesValid} minutes. If you did not create an account, you can ignore this email.`,
+      ],
+    }),
+  };
+}

@@ -1,0 +1,76 @@
+import { INVALID_TOKEN_STATUS, MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, forbidden } from '../errors/app-error.js';
+import { findSessionUser } from '../modules/auth/auth.repository.js';
+import type { TokenService } from '../modules/auth/tokens.js';
+import type { Executor } from '../db/executor.js';
+
+/**
+ * Every API route declares who may call it; this one hook enforces it (roles, plan) so no
+ * handler repeats a permission check. A route without a rule refuses to register.
+ */
+export type AccessRule =
+  | { public: true }
+  | {
+      public?: false;
+      /** Roles allowed; all roles when absent. */
+      roles?: readonly Role[];
+      /** Message for a role outside `roles`. */
+      roleMessage?: string;
+      /** When set, the free plan is refused with this message. */
+      paidPlanMessage?: string;
+    };
+
+export interface Principal {
+  userId: string;
+  firmId: string;
+  role: Role;
+  plan: Plan;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const invalidToken = () => new AppError(INVALID_TOKEN_STATUS, MESSAGES.invalidToken);
+
+/** The principal of an authenticated route; the hook guarantees it exists there. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw invalidToken();
+  return request.principal;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: { db: Executor; tokens: TokenService }): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule || rule.public) return;
+    const token = bearerToken(request);
+    const claims = token ? await deps.tokens.verify(token) : undefined;
+    if (!claims) throw invalidToken();
+    const user = await findSessionUser(deps.db, claims.userId, claims.firmId);
+    if (!user) throw invalidToken();
+    request.principal = { userId: user.id, firmId: user.firm_id, role: user.role, plan: user.plan, email: user.email };
+    if (rule.roles && !rule.roles.includes(user.role)) throw forbidden(rule.roleMessage ?? MESSAGES.forbidden);
+    if (rule.paidPlanMessage && !isPaidPlan(user.plan)) throw forbidden(rule.paidPlanMessage);
+  });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { server: 'src/server.ts', migrate: 'src/migrate.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  // Workspace packages are TypeScript sources: bundle them; everything from npm stays external.
+  noExternal: [/^@behavio\//],
+});
