@@ -7,11 +7,14 @@ import { loadConfig, type Config } from '../src/config/env.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
+import { createServices, type Services } from '../src/services.js';
+import { QUEUES, startWorkers } from '../src/workers.js';
 import { startSmtpListener } from './smtp-listener.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestContext {
   app: FastifyInstance;
+  services: Services;
   database: DatabaseHandle;
   config: Config;
   smtp: Awaited<ReturnType<typeof startSmtpListener>>;
@@ -34,15 +37,20 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const logger = createLogger(config.logLevel);
   const database = await createTestDatabase();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
-  const app = await buildApp({ config, database, mailer, logger });
+  const services = createServices({ config, database, mailer, logger });
+  await services.queue.start(QUEUES);
+  if (config.runWorker) await startWorkers(services);
+  const app = await buildApp(services);
   await app.ready();
   return {
     app,
+    services,
     database,
     config,
     smtp,
     async close() {
       await app.close();
+      await services.queue.stop();
       mailer.close();
       await database.close();
       await smtp.close();

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Plan, Role } from '@behavio/contract';
+import type { CustomerRecord, Plan, Role } from '@behavio/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -38,11 +38,79 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export type FileStatus = 'processing' | 'completed' | 'failed';
+export type FileFormat = 'csv' | 'xlsx' | 'xls';
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CustomerFilesTable {
+  id: Generated<string>;
+  firm_id: string;
+  uploaded_by: string | null;
+  filename: string;
+  /** bigint: pg answers it as a string. */
+  file_size: ColumnType<string | number, number, number>;
+  format: FileFormat;
+  storage_key: string;
+  status: ColumnType<FileStatus, FileStatus | undefined, FileStatus>;
+  error: string | null;
+  total_rows: number | null;
+  accepted_rows: number | null;
+  rejected_rows: number | null;
+  total_columns: number;
+  columns_info: Json<unknown>;
+  preview_rows: Json<unknown>;
+  problems: ColumnType<unknown, string | undefined, string>;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
+/** The 28 customer columns, the optional value columns and who the customer is assigned to. */
+export interface CustomersTable extends Omit<CustomerRecord, 'customer_id'> {
+  firm_id: string;
+  customer_id: string;
+  rm_id: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CustomerFileLinksTable {
+  firm_id: string;
+  customer_id: string;
+  file_id: string;
+}
+
+export interface StoredInsightColumns {
+  model_version: string;
+  priority_score: number;
+  urgency_level: string;
+  risk_level: string;
+  segment: string;
+  bias_severity: number;
+  risk_urgency: number;
+  time_sensitivity: number;
+  customer_value: number;
+  recommended_action: string;
+  why: string;
+  top_biases: Json<unknown>;
+  biases: Json<unknown>;
+}
+
+export interface CustomerInsightsTable extends StoredInsightColumns {
+  firm_id: string;
+  customer_id: string;
+  computed_at: CreatedAt;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   rate_limit_hits: RateLimitHitsTable;
+  customer_files: CustomerFilesTable;
+  customers: CustomersTable;
+  customer_file_links: CustomerFileLinksTable;
+  customer_insights: CustomerInsightsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

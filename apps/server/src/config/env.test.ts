@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'behavio-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults, generating a JWT secret once and keeping it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appName: 'Behavio',
+      publicUrl: 'http://localhost:3000',
+      maxUploadBytes: 100 * 1024 * 1024,
+      maxUploadRows: 2_000_000,
+    });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+  ])('refuses %j with a message naming the variable', (env, text) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(text);
+  });
+
+  it('uses the given values', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://app.example.com/',
+      APP_NAME: 'Acme Insights',
+      DATABASE_URL: 'postgresql://u@db/behavio',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      jwtSecret: 'x'.repeat(40),
+      publicUrl: 'https://app.example.com',
+      appName: 'Acme Insights',
+      databaseUrl: 'postgresql://u@db/behavio',
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import PgBoss from 'pg-boss';
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from '../../db/database.js';
+
+/**
+ * pg-boss keeps jobs in PostgreSQL, so they survive restarts and any number of API processes
+ * and workers can share one database. On PGlite it runs through Kysely's connection lock, so
+ * its statements never interleave with a transaction in progress.
+ */
+export function createBoss(database: DatabaseHandle): PgBoss {
+  if (database.kind === 'postgres' || !database.pglite) {
+    const pool = database.pool;
+    if (!pool) throw new Error('a PostgreSQL handle must carry its pool');
+    return new PgBoss({
+      db: { executeSql: async (text, values) => pool.query(text, values) },
+      schema: 'pgboss',
+    });
+  }
+  const pglite = database.pglite;
+  return new PgBoss({
+    db: {
+      executeSql: (text, values) =>
+        database.db.connection().execute(async () => {
+          // PGlite refuses several statements in one prepared query: those go through exec.
+          if (values && values.length > 0) return pglite.query(text, values);
+          const results = await pglite.exec(text);
+          return results[results.length - 1] ?? { rows: [] };
+        }),
+    },
+    schema: 'pgboss',
+  });
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
+
+export class JobQueue {
+  private started = false;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly logger: Logger,
+  ) {
+    boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  }
+
+  async start(queues: string[]): Promise<void> {
+    await this.boss.start();
+    for (const name of queues) await this.boss.createQueue(name).catch(() => undefined);
+    this.started = true;
+  }
+
+  /**
+   * Enqueues a job; given a transaction, the job is written in it, so it exists exactly when the
+   * transaction's other writes do.
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions & { trx?: Transaction<Database> } = {},
+  ): Promise<string> {
+    const { trx, ...sendOptions } = options;
+    const db = trx
+      ? { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) }
+      : undefined;
+    const id = await this.boss.send(name, data, {
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60 * 60,
+      ...sendOptions,
+      ...(db ? { db } : {}),
+    });
+    if (!id) throw new Error(`the job queue refused a ${name} job`);
+    return id;
+  }
+
+  async work<T extends object>(name: string, handler: JobHandler<T>, options: { pollingIntervalSeconds?: number } = {}) {
+    await this.boss.work<T>(
+      name,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        }
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  const web = mkdtempSync(path.join(tmpdir(), 'behavio-web-'));
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><meta name="application-name" content="Behavio" /><title>Behavio</title></head><body></body></html>',
+  );
+  writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  ctx = await createTestContext({ WEB_DIST_DIR: web, APP_NAME: 'Acme "Insights"' });
+});
+afterAll(() => ctx.close());
+
+describe('web app serving', () => {
+  it('answers the app for deep links, with the configured product name', async () => {
+    for (const url of ['/', '/dashboard', '/settings/manageCustomers', '/no/such/page']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<meta name="application-name" content="Acme &quot;Insights&quot;" />');
+      expect(res.body).toContain('<title>Acme &quot;Insights&quot;</title>');
+    }
+  });
+
+  it('serves fingerprinted assets with a long cache', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves the OpenAPI description generated from the contract', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/login-others', '/api/auth/verify', '/api/auth/resend-otp', '/api/auth/check-user']),
+    );
+    expect(JSON.stringify(doc.paths['/api/auth/register'])).toContain('numberOfEmployees');
+  });
+});

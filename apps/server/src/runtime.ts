@@ -1,0 +1,31 @@
+import { loadConfig, type Config } from './config/env.js';
+import { databaseTargetFor, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { startWorkers, QUEUES } from './workers.js';
+import { createLogger } from './logger.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { createServices, type Services } from './services.js';
+
+/** Opens and migrates the database and builds the services: the shared start of server and worker. */
+export async function startRuntime(options: { config?: Config; withWorkers: boolean }): Promise<{
+  services: Services;
+  stop(): Promise<void>;
+}> {
+  const config = options.config ?? loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(databaseTargetFor(config));
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const services = createServices({ config, database, mailer, logger });
+  await services.queue.start(QUEUES);
+  if (options.withWorkers) await startWorkers(services);
+  return {
+    services,
+    async stop() {
+      await services.queue.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/env.js';
+import type { DatabaseHandle } from './db/database.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { FileStorage } from './modules/files/file-storage.js';
+import { createBoss, JobQueue } from './modules/jobs/job-queue.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
+import { countActiveFiles } from './modules/files/files.repository.js';
+
+export interface CoreDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Everything the HTTP app and the worker process share, built once from the core deps. */
+export function createServices(deps: CoreDeps) {
+  const { config, database, mailer, logger } = deps;
+  const db = database.db;
+  const tokens = new TokenService(config.jwtSecret, config.jwtTtlMinutes);
+  const queue = new JobQueue(createBoss(database), logger);
+  const storage = new FileStorage(config.dataDir);
+  const auth = new AuthService({
+    db,
+    tokens,
+    mailer,
+    config,
+    logger,
+    firmUsage: { fileUploads: (firmId) => countActiveFiles(db, firmId) },
+  });
+  return { ...deps, db, tokens, queue, storage, auth, limiter: new RateLimiter(db) };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload only CSV or Excel files';
+export const FREE_PLAN_UPLOAD_MESSAGE =
+  'You have already uploaded 1 file, purchase a subscription to upload more.';
+export const ACCEPTED_FILE_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
+export const PROBLEMS_KEPT = 100;
+
+export const jobStatusSchema = z.enum(['processing', 'completed', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const cellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type CellValue = z.infer<typeof cellValueSchema>;
+
+export const columnInfoSchema = z.object({
+  name: z.string(),
+  required: z.boolean(),
+  kind: z.enum(['text', 'country', 'integer', 'number', 'boolean', 'extra']),
+});
+export type ColumnInfo = z.infer<typeof columnInfoSchema>;
+
+/** One rejected value: the row as a spreadsheet numbers it (the header is row 1). */
+export const rowProblemSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  reason: z.string(),
+});
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+
+export const filePreviewSchema = z.object({
+  filename: z.string(),
+  total_rows: z.number().int().nullable(),
+  total_columns: z.number().int(),
+  file_size: z.number().int(),
+  preview_rows: z.array(z.record(z.string(), cellValueSchema)),
+  columns_info: z.array(columnInfoSchema),
+  accepted_rows: z.number().int().nullable(),
+  rejected_rows: z.number().int().nullable(),
+  problems: z.array(rowProblemSchema),
+  error: z.string().optional(),
+});
+export type FilePreview = z.infer<typeof filePreviewSchema>;
+
+export const uploadResponseSchema = z.object({
+  message: z.string(),
+  status: jobStatusSchema,
+  job_status: jobStatusSchema,
+  file_id: z.string().nullable(),
+  preview: filePreviewSchema,
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const fileSummarySchema = z.object({
+  file_id: z.string(),
+  filename: z.string(),
+  file_size: z.number().int(),
+  job_status: jobStatusSchema,
+  uploaded_at: z.string(),
+  completed_at: z.string().nullable(),
+  total_rows: z.number().int().nullable(),
+  accepted_rows: z.number().int().nullable(),
+  rejected_rows: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type FileSummary = z.infer<typeof fileSummarySchema>;
+
+export const listFilesResponseSchema = z.object({ files: z.array(fileSummarySchema) });
+export type ListFilesResponse = z.infer<typeof listFilesResponseSchema>;
+
+export const previewFileResponseSchema = z.object({
+  file_id: z.string(),
+  job_status: jobStatusSchema,
+  preview: filePreviewSchema,
+});
+export type PreviewFileResponse = z.infer<typeof previewFileResponseSchema>;
+
+export const deleteFileResponseSchema = z.object({
+  message: z.string(),
+  file_id: z.string(),
+  removed_customers: z.number().int(),
+});
+export type DeleteFileResponse = z.infer<typeof deleteFileResponseSchema>;
+
+export const fileIdParamsSchema = z.object({
+  file_id: z.string().max(200),
+});
