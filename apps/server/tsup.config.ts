@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', worker: 'src/worker.ts', migrate: 'src/migrate.ts' },
+  entry: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    migrate: 'src/migrate.ts',
+    'excel-worker': 'src/modules/ingestion/parse/excel-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

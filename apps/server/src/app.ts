@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -25,6 +26,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerAccessControl(app, { db: services.db, tokens: services.tokens });
 
   authRoutes(app, { auth: services.auth, limiter: services.limiter, limits: config.rateLimit });
+  await ingestionRoutes(app, { ingestion: services.ingestion, maxUploadBytes: config.maxUploadBytes });
 
   await registerSpa(app, { webDistDir: config.webDistDir ?? defaultWebDistDir(), appName: config.appName });
   return app;

@@ -8,6 +8,7 @@ import { createBoss, JobQueue } from './modules/jobs/job-queue.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
+import { IngestionService } from './modules/ingestion/ingestion.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -31,7 +32,15 @@ export function createServices(deps: CoreDeps) {
     logger,
     firmUsage: { fileUploads: (firmId) => countActiveFiles(db, firmId) },
   });
-  return { ...deps, db, tokens, queue, storage, auth, limiter: new RateLimiter(db) };
+  const ingestion = new IngestionService({
+    database,
+    queue,
+    storage,
+    logger,
+    limits: { maxRows: config.maxUploadRows, maxUploadBytes: config.maxUploadBytes },
+    uploadWaitMs: config.uploadWaitMs,
+  });
+  return { ...deps, db, tokens, queue, storage, auth, ingestion, limiter: new RateLimiter(db) };
 }
 
 export type Services = ReturnType<typeof createServices>;

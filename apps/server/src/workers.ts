@@ -1,7 +1,10 @@
+import { IMPORT_QUEUE, type ImportJob } from './modules/ingestion/ingestion.service.js';
 import type { Services } from './services.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
-export const QUEUES: string[] = [];
+export const QUEUES: string[] = [IMPORT_QUEUE];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
-export async function startWorkers(_services: Services): Promise<void> {}
+export async function startWorkers(services: Services): Promise<void> {
+  await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) => services.ingestion.runImport(data, job));
+}

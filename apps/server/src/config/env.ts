@@ -37,6 +37,7 @@ const envSchema = z.object({
   RATE_LIMIT_EMAIL_PER_MINUTE: positiveInt(10),
   MAX_UPLOAD_MB: positiveInt(100),
   MAX_UPLOAD_ROWS: positiveInt(2_000_000),
+  UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   RUN_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -61,6 +62,7 @@ export interface Config {
   rateLimit: { ipPerMinute: number; emailPerMinute: number };
   maxUploadBytes: number;
   maxUploadRows: number;
+  uploadWaitMs: number;
   runWorker: boolean;
   webDistDir: string | undefined;
 }
@@ -106,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, emailPerMinute: e.RATE_LIMIT_EMAIL_PER_MINUTE },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadRows: e.MAX_UPLOAD_ROWS,
+    uploadWaitMs: e.UPLOAD_WAIT_MS,
     runWorker: e.RUN_WORKER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };

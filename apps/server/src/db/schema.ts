@@ -90,16 +90,23 @@ export interface StoredInsightColumns {
   risk_urgency: number;
   time_sensitivity: number;
   customer_value: number;
+  customer_value_basis: string;
   recommended_action: string;
   why: string;
   top_biases: Json<unknown>;
-  biases: Json<unknown>;
+  bias_scores: Json<unknown>;
 }
 
 export interface CustomerInsightsTable extends StoredInsightColumns {
   firm_id: string;
   customer_id: string;
   computed_at: CreatedAt;
+}
+
+/** Staging rows of an import in progress; only the key columns are queried through Kysely. */
+export interface CustomerImportRowsTable {
+  file_id: string;
+  customer_id: string;
 }
 
 export interface Database {
@@ -111,6 +118,7 @@ export interface Database {
   customers: CustomersTable;
   customer_file_links: CustomerFileLinksTable;
   customer_insights: CustomerInsightsTable;
+  customer_import_rows: CustomerImportRowsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -25,7 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: ErrorBody = { message: error.message };
+      const body: ErrorBody & Record<string, unknown> = { ...error.extra, message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }

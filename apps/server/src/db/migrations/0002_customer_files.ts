@@ -43,10 +43,12 @@ const INSIGHT_COLUMNS: [string, string][] = [
   ['risk_urgency', 'double precision not null'],
   ['time_sensitivity', 'double precision not null'],
   ['customer_value', 'double precision not null'],
+  ['customer_value_basis', 'text not null'],
   ['recommended_action', 'text not null'],
   ['why', 'text not null'],
+  // The three strongest biases with their evidence; every bias as {name: [score, confidence]}.
   ['top_biases', 'jsonb not null'],
-  ['biases', 'jsonb not null'],
+  ['bias_scores', 'jsonb not null'],
 ];
 
 const columnsSql = (columns: [string, string][]) => sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(',\n  '));

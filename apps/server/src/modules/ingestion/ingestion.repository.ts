@@ -1,0 +1,224 @@
+import type { RowProblem } from '@behavio/contract';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { Database, FileFormat } from '../../db/schema.js';
+import { COPY_COLUMNS } from './parse/index.js';
+import { INSIGHT_COLUMNS } from './staged-insights.js';
+
+const FILE_COLUMNS = [
+  'id',
+  'firm_id',
+  'filename',
+  'file_size',
+  'format',
+  'status',
+  'error',
+  'total_rows',
+  'accepted_rows',
+  'rejected_rows',
+  'total_columns',
+  'columns_info',
+  'preview_rows',
+  'problems',
+  'created_at',
+  'completed_at',
+] as const;
+
+export async function insertFile(
+  db: Executor,
+  file: {
+    id: string;
+    firmId: string;
+    uploadedBy: string;
+    filename: string;
+    fileSize: number;
+    format: FileFormat;
+    storageKey: string;
+    totalColumns: number;
+    columnsInfo: unknown;
+    previewRows: unknown;
+  },
+) {
+  await db
+    .insertInto('customer_files')
+    .values({
+      id: file.id,
+      firm_id: file.firmId,
+      uploaded_by: file.uploadedBy,
+      filename: file.filename,
+      file_size: file.fileSize,
+      format: file.format,
+      storage_key: file.storageKey,
+      total_columns: file.totalColumns,
+      columns_info: JSON.stringify(file.columnsInfo),
+      preview_rows: JSON.stringify(file.previewRows),
+    })
+    .execute();
+}
+
+/** Serialises plan checks and uploads of one firm (two parallel uploads on the free plan). */
+export async function lockFirm(trx: Transaction<Database>, firmId: string) {
+  await trx
+    .selectFrom('firms')
+    .select('id')
+    .where('id', '=', firmId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findFile(db: Executor, firmId: string, fileId: string) {
+  return db
+    .selectFrom('customer_files')
+    .select([...FILE_COLUMNS, 'storage_key'])
+    .where('firm_id', '=', firmId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
+export type FileRecord = NonNullable<Awaited<ReturnType<typeof findFile>>>;
+
+export async function listFiles(db: Executor, firmId: string) {
+  return db
+    .selectFrom('customer_files')
+    .select([...FILE_COLUMNS])
+    .where('firm_id', '=', firmId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function latestFileId(db: Executor, firmId: string) {
+  const row = await db
+    .selectFrom('customer_files')
+    .select('id')
+    .where('firm_id', '=', firmId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function markFailed(db: Executor, fileId: string, error: string, counts?: Counts) {
+  await db
+    .updateTable('customer_files')
+    .set({
+      status: 'failed',
+      error,
+      completed_at: new Date(),
+      ...(counts ? countColumns(counts) : {}),
+    })
+    .where('id', '=', fileId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+export interface Counts {
+  total: number;
+  accepted: number;
+  rejected: number;
+  problems: RowProblem[];
+}
+
+const countColumns = (c: Counts) => ({
+  total_rows: c.total,
+  accepted_rows: c.accepted,
+  rejected_rows: c.rejected,
+  problems: JSON.stringify(c.problems),
+});
+
+export async function clearStaging(db: Executor, fileId: string) {
+  await db.deleteFrom('customer_import_rows').where('file_id', '=', fileId).execute();
+}
+
+const customerColumns = COPY_COLUMNS.filter((c) => c !== 'customer_id');
+const list = (columns: readonly string[], prefix = '') =>
+  sql.raw(columns.map((c) => `${prefix}${c}`).join(', '));
+const updates = (columns: readonly string[]) =>
+  sql.raw(columns.map((c) => `${c} = excluded.${c}`).join(', '));
+
+/**
+ * Moves one file's staged rows into customers and insights, in the caller's transaction.
+ * A customer already known to the firm is updated in place and keeps its RM. Answers false
+ * when the file is no longer waiting (deleted meanwhile): the caller then rolls back.
+ */
+export async function mergeStagedFile(
+  trx: Transaction<Database>,
+  input: { fileId: string; firmId: string; counts: Counts },
+): Promise<boolean> {
+  const { fileId, firmId } = input;
+  const claimed = await trx
+    .selectFrom('customer_files')
+    .select('id')
+    .where('id', '=', fileId)
+    .where('status', '=', 'processing')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!claimed) return false;
+
+  await sql`
+    insert into customers (firm_id, customer_id, ${list(customerColumns)})
+    select ${firmId}::uuid, customer_id, ${list(customerColumns)}
+    from customer_import_rows where file_id = ${fileId}
+    on conflict (firm_id, customer_id) do update set ${updates(customerColumns)}, updated_at = now()
+  `.execute(trx);
+  await sql`
+    insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at)
+    select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now()
+    from customer_import_rows where file_id = ${fileId}
+    on conflict (firm_id, customer_id) do update set ${updates(INSIGHT_COLUMNS)}, computed_at = now()
+  `.execute(trx);
+  await sql`
+    insert into customer_file_links (firm_id, customer_id, file_id)
+    select ${firmId}::uuid, customer_id, ${fileId}::uuid from customer_import_rows where file_id = ${fileId}
+    on conflict do nothing
+  `.execute(trx);
+  await trx
+    .updateTable('customer_files')
+    .set({
+      status: 'completed',
+      error: null,
+      completed_at: new Date(),
+      ...countColumns(input.counts),
+    })
+    .where('id', '=', fileId)
+    .execute();
+  await clearStaging(trx, fileId);
+  return true;
+}
+
+/**
+ * Deletes a file and, in the same transaction, the customers no other file supplied (their
+ * insights and assignments go with them). Answers how many customers were removed.
+ */
+export async function deleteFileAndOrphans(
+  trx: Transaction<Database>,
+  firmId: string,
+  fileId: string,
+) {
+  const locked = await trx
+    .selectFrom('customer_files')
+    .select(['id', 'storage_key'])
+    .where('firm_id', '=', firmId)
+    .where('id', '=', fileId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) return undefined;
+  const removed = await sql<{ n: string | number }>`
+    with unlinked as (
+      delete from customer_file_links where firm_id = ${firmId} and file_id = ${fileId}
+      returning firm_id, customer_id
+    ), orphans as (
+      delete from customers c using unlinked u
+      where c.firm_id = u.firm_id and c.customer_id = u.customer_id
+        and not exists (
+          select 1 from customer_file_links l
+          where l.firm_id = c.firm_id and l.customer_id = c.customer_id and l.file_id <> ${fileId}
+        )
+      returning 1
+    )
+    select count(*) as n from orphans
+  `.execute(trx);
+  await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
+  await clearStaging(trx, fileId);
+  return { removedCustomers: Number(removed.rows[0]?.n ?? 0), storageKey: locked.storage_key };
+}

@@ -1,0 +1,109 @@
+import multipart from '@fastify/multipart';
+import {
+  deleteFileResponseSchema,
+  errorBodySchema,
+  fileIdParamsSchema,
+  listFilesResponseSchema,
+  previewFileResponseSchema,
+  uploadResponseSchema,
+} from '@behavio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors/app-error.js';
+import { principalOf, type AccessRule } from '../../plugins/access.js';
+import type { IngestionService } from './ingestion.service.js';
+
+const ADMIN_ONLY: AccessRule = { roles: ['admin'], roleMessage: 'Only the firm admin can upload or delete files.' };
+const ANY_EMPLOYEE: AccessRule = {};
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 420: errorBodySchema };
+const tags = ['files'];
+const security = [{ bearerAuth: [] }];
+
+export async function ingestionRoutes(
+  app: FastifyInstance,
+  deps: { ingestion: IngestionService; maxUploadBytes: number },
+) {
+  const { ingestion } = deps;
+  await app.register(multipart, {
+    limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, parts: 20, headerPairs: 200 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/content/upload-file',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported.',
+        response: { 201: uploadResponseSchema, 413: errorBodySchema, 422: uploadResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Upload the file as multipart/form-data with a "file" part.');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw badRequest('No file was uploaded: send it in a part named "file".');
+      const result = await ingestion.upload(principalOf(request), {
+        filename: part.filename,
+        stream: part.file,
+        truncated: () => part.file.truncated,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    '/api/content/list-all-uploaded-files',
+    { config: { access: ANY_EMPLOYEE }, schema: { tags, security, response: { 200: listFilesResponseSchema, ...errors } } },
+    async (request) => ({ files: await ingestion.listFiles(principalOf(request)) }),
+  );
+
+  r.get(
+    '/api/content/preview-file/:file_id',
+    {
+      config: { access: ANY_EMPLOYEE },
+      schema: { tags, security, params: fileIdParamsSchema, response: { 200: previewFileResponseSchema, ...errors } },
+    },
+    async (request) => ingestion.previewFile(principalOf(request), request.params.file_id),
+  );
+
+  r.get(
+    '/api/content/file-report/:file_id',
+    {
+      config: { access: ANY_EMPLOYEE },
+      schema: {
+        tags,
+        security,
+        params: fileIdParamsSchema,
+        description: 'Every rejected row of the file as CSV, with a reason column.',
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const report = await ingestion.report(principalOf(request), request.params.file_id);
+      const asciiName = report.filename.replace(/[^\w.-]+/g, '_');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${asciiName}"`)
+        .send(report.body);
+    },
+  );
+
+  r.get(
+    '/api/content/delete-file/:file_id',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: { tags, security, params: fileIdParamsSchema, response: { 200: deleteFileResponseSchema, ...errors } },
+    },
+    async (request) => ingestion.deleteFile(principalOf(request), request.params.file_id),
+  );
+
+  r.get(
+    '/api/content/remove-latest-uploaded-file',
+    { config: { access: ADMIN_ONLY }, schema: { tags, security, response: { 200: deleteFileResponseSchema, ...errors } } },
+    async (request) => ingestion.deleteLatestFile(principalOf(request)),
+  );
+}

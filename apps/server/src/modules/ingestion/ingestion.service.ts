@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { access, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  FREE_PLAN_UPLOAD_MESSAGE,
+  INVALID_FILE_TYPE_MESSAGE,
+  PROBLEMS_KEPT,
+  isPaidPlan,
+  type DeleteFileResponse,
+  type FilePreview,
+  type FileSummary,
+  type PreviewFileResponse,
+  type UploadResponse,
+} from '@behavio/contract';
+import { scoreCustomer } from '@behavio/insights';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from '../../db/database.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
+import type { Principal } from '../../plugins/access.js';
+import { FileStorage } from '../files/file-storage.js';
+import { countActiveFiles } from '../files/files.repository.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import * as repo from './ingestion.repository.js';
+import {
+  fileTypeFromName,
+  inspectCustomerFile,
+  parseCustomerFile,
+  type AcceptedRow,
+  type ColumnInfo,
+} from './parse/index.js';
+import { RejectedReport } from './rejected-report.js';
+import { insightsCopyText } from './staged-insights.js';
+import { openStagingWriter } from './staging-writer.js';
+
+export const IMPORT_QUEUE = 'import-customer-file';
+const PREVIEW_ROWS = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the error report';
+
+export interface ImportJob {
+  fileId: string;
+  firmId: string;
+}
+
+interface Deps {
+  database: DatabaseHandle;
+  queue: JobQueue;
+  storage: FileStorage;
+  logger: Logger;
+  limits: { maxRows: number; maxUploadBytes: number };
+  /** How long an upload waits for its import before answering `processing`. */
+  uploadWaitMs: number;
+}
+
+const publicColumns = (columns: ColumnInfo[]) =>
+  columns.map((c) => ({ name: c.name, required: c.required, kind: c.kind ?? ('extra' as const) }));
+
+/** A failed upload answers 422 with the upload shape, so the screen can show what failed. */
+function failedUpload(message: string, fileId: string | null, preview: FilePreview): AppError {
+  const body: Omit<UploadResponse, 'message'> = {
+    status: 'failed',
+    job_status: 'failed',
+    file_id: fileId,
+    preview,
+  };
+  return new AppError(422, message, undefined, undefined, body);
+}
+
+function emptyPreview(filename: string, fileSize: number, error: string): FilePreview {
+  return {
+    filename,
+    total_rows: null,
+    total_columns: 0,
+    file_size: fileSize,
+    preview_rows: [],
+    columns_info: [],
+    accepted_rows: null,
+    rejected_rows: null,
+    problems: [],
+    error,
+  };
+}
+
+export class IngestionService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.database.db;
+  }
+
+  /**
+   * Stores the upload, checks its type, header and first rows, records it and enqueues the
+   * import in one transaction, then waits a little so small files answer complete.
+   */
+  async upload(
+    principal: Principal,
+    file: { filename: string; stream: Readable; truncated: () => boolean },
+  ): Promise<UploadResponse> {
+    const { storage, limits } = this.deps;
+    const format = fileTypeFromName(file.filename);
+    if (!format) {
+      file.stream.resume();
+      throw badRequest(INVALID_FILE_TYPE_MESSAGE);
+    }
+    await this.assertMayUpload(principal);
+
+    const fileId = randomUUID();
+    const key = FileStorage.key(principal.firmId, fileId);
+    const path = storage.uploadPath(key);
+    try {
+      await storage.write(path, file.stream);
+    } catch (error) {
+      await storage.remove(key);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || file.truncated())
+        throw this.tooLarge();
+      throw error;
+    }
+    if (file.truncated()) {
+      await storage.remove(key);
+      throw this.tooLarge();
+    }
+    const { size } = await stat(path);
+
+    const inspected = await inspectCustomerFile(
+      { path, filename: file.filename },
+      { previewRows: PREVIEW_ROWS, maxRows: limits.maxRows },
+    );
+    if (!inspected.ok) {
+      await storage.remove(key);
+      const { error } = inspected;
+      if (error.code === 'invalid_file_type') throw badRequest(INVALID_FILE_TYPE_MESSAGE);
+      throw failedUpload(error.message, null, emptyPreview(file.filename, size, error.message));
+    }
+    const { summary } = inspected;
+
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await repo.lockFirm(trx, principal.firmId);
+        await this.assertMayUpload(principal, trx);
+        await repo.insertFile(trx, {
+          id: fileId,
+          firmId: principal.firmId,
+          uploadedBy: principal.userId,
+          filename: file.filename,
+          fileSize: size,
+          format,
+          storageKey: key,
+          totalColumns: summary.total_columns,
+          columnsInfo: publicColumns(summary.columns_info),
+          previewRows: summary.preview_rows,
+        });
+        await this.deps.queue.send<ImportJob>(
+          IMPORT_QUEUE,
+          { fileId, firmId: principal.firmId },
+          { trx },
+        );
+      });
+    } catch (error) {
+      await storage.remove(key);
+      throw error;
+    }
+
+    const record = await this.waitForImport(principal.firmId, fileId);
+    const preview = toPreview(record);
+    if (record.status === 'failed')
+      throw failedUpload(record.error ?? NO_VALID_ROWS, fileId, preview);
+    return {
+      message:
+        record.status === 'completed'
+          ? 'File uploaded successfully'
+          : 'File uploaded; the import is in progress',
+      status: record.status,
+      job_status: record.status,
+      file_id: fileId,
+      preview,
+    };
+  }
+
+  private tooLarge() {
+    return new AppError(
+      413,
+      `The file is larger than the ${Math.round(this.deps.limits.maxUploadBytes / 1024 / 1024)} MB limit.`,
+    );
+  }
+
+  private async assertMayUpload(principal: Principal, trx = this.db) {
+    if (isPaidPlan(principal.plan)) return;
+    const plan = await trx
+      .selectFrom('firms')
+      .select('plan')
+      .where('id', '=', principal.firmId)
+      .executeTakeFirstOrThrow();
+    if (isPaidPlan(plan.plan)) return;
+    if ((await countActiveFiles(trx, principal.firmId)) >= 1)
+      throw forbidden(FREE_PLAN_UPLOAD_MESSAGE);
+  }
+
+  private async waitForImport(firmId: string, fileId: string) {
+    const deadline = Date.now() + this.deps.uploadWaitMs;
+    for (;;) {
+      const record = await repo.findFile(this.db, firmId, fileId);
+      if (!record) throw notFound('File not found');
+      if (record.status !== 'processing' || Date.now() >= deadline) return record;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The background import: parse, score, stage by COPY, then merge in one short transaction. */
+  async runImport(
+    job: ImportJob,
+    attempt: { retryCount: number; retryLimit: number },
+  ): Promise<void> {
+    const { database, storage, logger, limits } = this.deps;
+    const record = await repo.findFile(this.db, job.firmId, job.fileId);
+    if (!record || record.status !== 'processing') return;
+    const log = logger.child({ fileId: job.fileId, firmId: job.firmId });
+    await repo.clearStaging(this.db, job.fileId);
+    const report = new RejectedReport(storage.reportPath(record.storage_key));
+    const writer = await openStagingWriter(database);
+    const prefix = `${job.fileId}\t`;
+    const stage = async (batch: AcceptedRow[]) => {
+      const lines = new Array<string>(batch.length);
+      for (let i = 0; i < batch.length; i++) {
+        const row = batch[i]!;
+        lines[i] = `${prefix}${row.copyText}\t${insightsCopyText(scoreCustomer(row.record))}`;
+      }
+      await writer.write(lines);
+    };
+    try {
+      const started = Date.now();
+      const result = await parseCustomerFile(
+        { path: storage.uploadPath(record.storage_key), filename: record.filename },
+        {
+          maxRows: limits.maxRows,
+          previewRows: PREVIEW_ROWS,
+          batchSize: 2_000,
+          sampleProblems: PROBLEMS_KEPT,
+          onHeader: (header) => report.setHeader(header.columns.map((c) => c.header)),
+          onAccepted: stage,
+          onRejected: (row) => report.add(row),
+        },
+      );
+      await writer.finish();
+      await report.close();
+      if (!result.ok) {
+        await repo.markFailed(this.db, job.fileId, result.error.message);
+        await repo.clearStaging(this.db, job.fileId);
+        return;
+      }
+      const { summary } = result;
+      const counts = {
+        total: summary.total_rows,
+        accepted: summary.accepted,
+        rejected: summary.rejected,
+        problems: summary.sample_problems,
+      };
+      if (summary.accepted === 0) {
+        await repo.markFailed(this.db, job.fileId, NO_VALID_ROWS, counts);
+        await repo.clearStaging(this.db, job.fileId);
+        return;
+      }
+      const merged = await this.db
+        .transaction()
+        .execute((trx) =>
+          repo.mergeStagedFile(trx, { fileId: job.fileId, firmId: job.firmId, counts }),
+        );
+      if (!merged) await repo.clearStaging(this.db, job.fileId);
+      log.info(
+        { ...counts, problems: undefined, seconds: (Date.now() - started) / 1000 },
+        'customer file imported',
+      );
+    } catch (error) {
+      await writer.abort();
+      await report.close().catch(() => false);
+      await repo.clearStaging(this.db, job.fileId).catch(() => undefined);
+      log.error({ err: error, attempt: attempt.retryCount }, 'customer file import failed');
+      if (attempt.retryCount >= attempt.retryLimit) {
+        await repo.markFailed(
+          this.db,
+          job.fileId,
+          'The import failed unexpectedly. Please upload the file again.',
+        );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  async listFiles(principal: Principal): Promise<FileSummary[]> {
+    const rows = await repo.listFiles(this.db, principal.firmId);
+    return rows.map((r) => ({
+      file_id: r.id,
+      filename: r.filename,
+      file_size: Number(r.file_size),
+      job_status: r.status,
+      uploaded_at: r.created_at.toISOString(),
+      completed_at: r.completed_at ? r.completed_at.toISOString() : null,
+      total_rows: r.total_rows,
+      accepted_rows: r.accepted_rows,
+      rejected_rows: r.rejected_rows,
+      error: r.error,
+    }));
+  }
+
+  private async fileOf(principal: Principal, fileId: string) {
+    // A malformed id is as unknown as an id of another firm's file: 404 either way.
+    const record = UUID.test(fileId)
+      ? await repo.findFile(this.db, principal.firmId, fileId)
+      : undefined;
+    if (!record) throw notFound('File not found');
+    return record;
+  }
+
+  async previewFile(principal: Principal, fileId: string): Promise<PreviewFileResponse> {
+    const record = await this.fileOf(principal, fileId);
+    return { file_id: record.id, job_status: record.status, preview: toPreview(record) };
+  }
+
+  /** The rejected rows of a file as CSV; a header-only CSV when none was rejected. */
+  async report(
+    principal: Principal,
+    fileId: string,
+  ): Promise<{ filename: string; body: Readable | string }> {
+    const record = await this.fileOf(principal, fileId);
+    const filename = `${record.filename.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
+    const path = this.deps.storage.reportPath(record.storage_key);
+    const exists = await access(path).then(
+      () => true,
+      () => false,
+    );
+    return { filename, body: exists ? this.deps.storage.read(path) : 'row,reason\r\n' };
+  }
+
+  async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {
+    if (!UUID.test(fileId)) throw notFound('File not found');
+    const result = await this.db
+      .transaction()
+      .execute((trx) => repo.deleteFileAndOrphans(trx, principal.firmId, fileId));
+    if (!result) throw notFound('File not found');
+    await this.deps.storage.remove(result.storageKey);
+    return { message: 'File deleted', file_id: fileId, removed_customers: result.removedCustomers };
+  }
+
+  async deleteLatestFile(principal: Principal): Promise<DeleteFileResponse> {
+    const latest = await repo.latestFileId(this.db, principal.firmId);
+    if (!latest) throw notFound('There is no uploaded file to remove');
+    return this.deleteFile(principal, latest);
+  }
+}
+
+function toPreview(record: repo.FileRecord): FilePreview {
+  const preview: FilePreview = {
+    filename: record.filename,
+    total_rows: record.total_rows,
+    total_columns: record.total_columns,
+    file_size: Number(record.file_size),
+    preview_rows: record.preview_rows as FilePreview['preview_rows'],
+    columns_info: record.columns_info as FilePreview['columns_info'],
+    accepted_rows: record.accepted_rows,
+    rejected_rows: record.rejected_rows,
+    problems: (record.problems ?? []) as FilePreview['problems'],
+  };
+  if (record.error) preview.error = record.error;
+  return preview;
+}
