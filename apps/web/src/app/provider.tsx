@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { theme } from '@/config/theme';
+import { createQueryClient } from '@/lib/query-client';
+import { getToken, subscribeSession } from '@/lib/session';
+
+/**
+ * Drops everything cached for the previous session (the user first of all) whenever the token
+ * changes: logout, a 420, or a new sign-in.
+ */
+function SessionCacheReset() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let token = getToken();
+    return subscribeSession(() => {
+      const next = getToken();
+      if (next === token) return;
+      token = next;
+      void queryClient.cancelQueries();
+      queryClient.clear();
+    });
+  }, [queryClient]);
+  return null;
+}
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client; the app creates one. */
+  queryClient?: QueryClient;
+  /** 'test' turns off Mantine transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light" env={env}>
+      <QueryClientProvider client={client}>
+        <SessionCacheReset />
+        <ModalsProvider>
+          <Notifications position="top-right" limit={4} zIndex={1000} />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

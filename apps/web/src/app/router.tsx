@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen';
+import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
+import { paths } from '@/config/paths';
+import { lazyRoute, type ImportRetryOptions } from '@/lib/lazy-route';
+import { RootLayout } from './routes/root-layout';
+
+/**
+ * Every route of spec §2. Pages are code-split: each `lazy` import is retried with back-off and
+ * bounded by CHUNK_LOAD_TIMEOUT_MS; a final failure shows RouteErrorScreen with a reload button.
+ */
+export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
+  const page = (importer: Parameters<typeof lazyRoute>[0]) => lazyRoute(importer, retry);
+  return [
+    {
+      id: 'root',
+      path: paths.home,
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorScreen,
+      HydrateFallback: LoadingScreen,
+      children: [
+        { index: true, lazy: page(() => import('./routes/landing')) },
+        { path: paths.login, lazy: page(() => import('./routes/auth/login')) },
+        { path: paths.register, lazy: page(() => import('./routes/auth/register')) },
+        { path: paths.verifyOtp, lazy: page(() => import('./routes/auth/verify-otp')) },
+        {
+          // The signed-in area: guard, user loading and the navigation shell.
+          id: 'app',
+          lazy: page(() => import('./routes/app/root')),
+          children: [
+            { path: paths.dashboard, lazy: page(() => import('./routes/app/dashboard')) },
+            { path: paths.datasets, lazy: page(() => import('./routes/app/datasets')) },
+            { path: paths.settings, lazy: page(() => import('./routes/app/settings')) },
+            {
+              path: paths.manageCustomers,
+              lazy: page(() => import('./routes/app/manage-customers')),
+            },
+            { path: paths.subscription, lazy: page(() => import('./routes/app/subscription')) },
+          ],
+        },
+        { path: '*', lazy: page(() => import('./routes/not-found')) },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+  return <RouterProvider router={router} />;
+}

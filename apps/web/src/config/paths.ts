@@ -1,0 +1,25 @@
+/** Every route of spec §2, in one place so links and redirects cannot drift apart. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  verifyOtp: '/verify-otp',
+  dashboard: '/dashboard',
+  datasets: '/datasets',
+  settings: '/settings',
+  subscription: '/subscription',
+  manageCustomers: '/settings/manageCustomers',
+} as const;
+
+/** What the register and login screens pass to /verify-otp and /login in the navigation state. */
+export interface EmailNavigationState {
+  email?: string;
+}
+
+export function readEmailState(state: unknown): string {
+  if (state && typeof state === 'object' && 'email' in state) {
+    const email = (state as EmailNavigationState).email;
+    if (typeof email === 'string') return email;
+  }
+  return '';
+}

@@ -1,0 +1,220 @@
+import { EMPLOYEES_MAX, EMPLOYEES_MIN, registerRequestSchema } from '@behavio/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths, type EmailNavigationState } from '@/config/paths';
+import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
+import { toast } from '@/lib/notify';
+import { REGISTER_TEXT, describeRegisterError, useRegister } from '../api/register';
+import { toastResendError, toastResendSuccess, useResendOtp } from '../api/resend-otp';
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  businessName: string;
+  numberOfEmployees: number | string;
+}
+
+/** The stepper falls back to 1 on non-numeric input (spec §5). */
+export function toEmployeeCount(value: number | string): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : EMPLOYEES_MIN;
+  const parsed = Number(value.trim());
+  return value.trim() !== '' && Number.isFinite(parsed) ? parsed : EMPLOYEES_MIN;
+}
+
+const prepare = (values: RegisterValues) => ({
+  ...values,
+  numberOfEmployees: toEmployeeCount(values.numberOfEmployees),
+});
+
+interface AlreadyRegistered {
+  verified: boolean;
+  message: string;
+  email: string;
+}
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const resendMutation = useResendOtp();
+  const [alreadyRegistered, setAlreadyRegistered] = useState<AlreadyRegistered | null>(null);
+
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: '',
+      email: '',
+      password: '',
+      businessName: '',
+      numberOfEmployees: EMPLOYEES_MIN,
+    },
+    validate: schemaResolver(registerRequestSchema, prepare),
+    onValuesChange: (values, previous) => {
+      if (values.email !== previous.email) setAlreadyRegistered(null);
+    },
+  });
+
+  const goToVerify = (email: string) => {
+    const state: EmailNavigationState = { email };
+    void navigate(paths.verifyOtp, { state });
+  };
+
+  const handleSubmit = (values: RegisterValues) => {
+    const body = parseWithSchema(registerRequestSchema, values, prepare);
+    if (!body) return;
+    setAlreadyRegistered(null);
+    registerMutation.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success({
+          title: REGISTER_TEXT.successTitle,
+          message: answer?.message || REGISTER_TEXT.successFallback,
+        });
+        goToVerify(body.email);
+      },
+      onError: (error) => {
+        const failure = describeRegisterError(error);
+        switch (failure.type) {
+          case 'already-registered':
+            setAlreadyRegistered({ ...failure, email: body.email });
+            break;
+          case 'field-errors':
+            form.setErrors(failure.errors);
+            toast.error({ message: failure.message });
+            break;
+          case 'toast':
+            toast[failure.kind]({
+              title: failure.title,
+              message: failure.message,
+              durationMs: failure.durationMs,
+            });
+            break;
+        }
+      },
+    });
+  };
+
+  const resendVerificationCode = (email: string) => {
+    resendMutation.mutate(
+      { email },
+      {
+        onSuccess: toastResendSuccess,
+        onError: toastResendError,
+        // Either way the user continues on the verification screen with the email filled in.
+        onSettled: () => goToVerify(email),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(handleSubmit, () =>
+        toast.error({ message: REGISTER_TEXT.fixErrors }),
+      )}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Full Name"
+          placeholder="Jane Doe"
+          autoComplete="name"
+          withAsterisk
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          placeholder="you@company.com"
+          autoComplete="email"
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="At least 6 characters"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="Business Name"
+            description="Optional"
+            placeholder="Your firm"
+            autoComplete="organization"
+            {...form.getInputProps('businessName')}
+          />
+          <NumberInput
+            label="Number of Employees"
+            description={`${EMPLOYEES_MIN} to ${EMPLOYEES_MAX.toLocaleString('en-US')}`}
+            min={EMPLOYEES_MIN}
+            max={EMPLOYEES_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps('numberOfEmployees')}
+            onBlur={() => {
+              form.setFieldValue('numberOfEmployees', (value) => toEmployeeCount(value));
+            }}
+          />
+        </SimpleGrid>
+
+        {alreadyRegistered ? (
+          <Alert
+            color={alreadyRegistered.verified ? 'blue' : 'orange'}
+            variant="light"
+            icon={<IconInfoCircle size={20} />}
+            role="alert"
+          >
+            <Stack gap="sm">
+              <Text size="sm">{alreadyRegistered.message}</Text>
+              <Group gap="sm">
+                <Button
+                  size="xs"
+                  variant={alreadyRegistered.verified ? 'filled' : 'default'}
+                  component={Link}
+                  to={paths.login}
+                  state={{ email: alreadyRegistered.email } satisfies EmailNavigationState}
+                >
+                  Go to Login
+                </Button>
+                <Button
+                  size="xs"
+                  variant={alreadyRegistered.verified ? 'default' : 'filled'}
+                  loading={resendMutation.isPending}
+                  onClick={() => resendVerificationCode(alreadyRegistered.email)}
+                >
+                  Resend Verification Code
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
+          Create Account
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          Already have an account?{' '}
+          <Anchor component={Link} to={paths.login} fw={600}>
+            Login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { STORAGE_KEYS } from '@behavio/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TEST_TOKEN, buildUser, checkUserReply } from '@/testing/data';
+import { mockApi, pendingReply } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+/** The sidebar and the bottom bar are both in the DOM; CSS shows one per screen width. */
+function navLabels() {
+  return screen.getAllByRole('navigation', { name: 'Main' }).map((nav) =>
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  );
+}
+
+describe('Authenticated shell', () => {
+  it('shows the loading screen while the user loads', async () => {
+    mockApi({ 'GET /api/auth/check-user': pendingReply });
+    renderApp('/dashboard', { token: TEST_TOKEN });
+    expect(await screen.findByText('Preparing your personalized insights...')).toBeInTheDocument();
+  });
+
+  it('shows Dashboard, Datasets, Settings and Subscription to an admin', async () => {
+    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'admin' })) });
+    renderApp('/dashboard', { token: TEST_TOKEN });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const expected = ['Dashboard', 'Datasets', 'Settings', 'Subscription'];
+    expect(navLabels()).toEqual([expected, expected]);
+  });
+
+  it('hides Settings from an rm', async () => {
+    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'rm' })) });
+    renderApp('/dashboard', { token: TEST_TOKEN });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const expected = ['Dashboard', 'Datasets', 'Subscription'];
+    expect(navLabels()).toEqual([expected, expected]);
+    expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('shows only the upload screen while the user has no file', async () => {
+    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ noOfFileUploads: 0 })) });
+    renderApp('/datasets', { token: TEST_TOKEN });
+    expect(
+      await screen.findByRole('heading', { name: 'Upload your customers file' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Datasets' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('moves between pages with the navigation', async () => {
+    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser()) });
+    const { user, router } = renderApp('/dashboard', { token: TEST_TOKEN });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
+    await user.click(within(sidebar!).getByRole('link', { name: 'Datasets' }));
+    expect(await screen.findByRole('heading', { name: 'Your Datasets' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/datasets');
+  });
+
+  it('Logout clears the session and returns to /', async () => {
+    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser()) });
+    window.localStorage.setItem(STORAGE_KEYS.unlockedFeatures, '{"freeRoute1":true}');
+    window.localStorage.setItem(STORAGE_KEYS.featureDataCache, '{"freeRoute1":{"userId":"u"}}');
+    const { user, router } = renderApp('/dashboard', { token: TEST_TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(
+      await screen.findByRole('link', { name: 'Create your free account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    for (const key of Object.values(STORAGE_KEYS)) {
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('logs out when check-user answers 420', async () => {
+    mockApi({ 'GET /api/auth/check-user': { status: 420, body: { message: 'Invalid token' } } });
+    window.localStorage.setItem(STORAGE_KEYS.unlockedFeatures, '{"freeRoute1":true}');
+    const { router } = renderApp('/settings', { token: TEST_TOKEN });
+
+    expect(
+      await screen.findByRole('link', { name: 'Create your free account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.unlockedFeatures)).toBeNull();
+  });
+
+  it('offers a retry when the user cannot be loaded', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/auth/check-user': () => {
+        calls += 1;
+        return calls === 1 ? 'network-error' : checkUserReply(buildUser());
+      },
+    });
+    const { user } = renderApp('/dashboard', { token: TEST_TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

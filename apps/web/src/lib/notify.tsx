@@ -1,0 +1,45 @@
+import { TOAST_MS } from '@behavio/contract';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastInput {
+  /** Spec toasts written "Title: message" use both; one-line toasts use only `message`. */
+  title?: string;
+  message: string;
+  /** Defaults to the general 3 s of spec §9; pass a TOAST_MS value for the others. */
+  durationMs?: number;
+  id?: string;
+}
+
+const LOOK: Record<ToastKind, { color: string; icon: ReactNode }> = {
+  success: { color: 'teal', icon: <IconCheck size={18} stroke={2} /> },
+  error: { color: 'red', icon: <IconX size={18} stroke={2} /> },
+  warning: { color: 'orange', icon: <IconAlertTriangle size={18} stroke={2} /> },
+  info: { color: 'blue', icon: <IconInfoCircle size={18} stroke={2} /> },
+};
+
+function show(kind: ToastKind, { title, message, durationMs = TOAST_MS.general, id }: ToastInput) {
+  return notifications.show({
+    id,
+    color: LOOK[kind].color,
+    icon: LOOK[kind].icon,
+    title,
+    message,
+    autoClose: durationMs,
+    withBorder: true,
+  });
+}
+
+/**
+ * Toast helpers over Mantine notifications, with the durations of spec §9 (TOAST_MS).
+ * Example: `toast.warning({ title: 'Too many attempts', message: '...', durationMs: TOAST_MS.tooManyAttempts })`.
+ */
+export const toast = {
+  success: (input: ToastInput) => show('success', input),
+  error: (input: ToastInput) => show('error', input),
+  warning: (input: ToastInput) => show('warning', input),
+  info: (input: ToastInput) => show('info', input),
+};

@@ -1,0 +1,65 @@
+import { vi } from 'vitest';
+
+/** One answer of the fake API: a status and a JSON body, or a failure to connect. */
+export type Reply = { status?: number; body?: unknown } | 'network-error';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+
+/**
+ * Replaces fetch at the boundary with a table of answers keyed "METHOD /api/path", e.g.
+ * `mockApi({ 'POST /api/auth/register': { status: 201, body: { message: 'OTP sent' } } })`.
+ * Every call is recorded; an unlisted call answers 404 so a test sees it fail.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const call: RecordedCall = { method, path: url.pathname, body, headers };
+    calls.push(call);
+
+    const handler = routes[`${method} ${url.pathname}`];
+    if (handler === undefined) {
+      return Response.json(
+        { message: `No test answer for ${method} ${url.pathname}` },
+        { status: 404 },
+      );
+    }
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      // Like the real fetch, give up when the caller (or its time-out) aborts.
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (init.signal?.aborted) return abort();
+      init.signal?.addEventListener('abort', abort);
+      Promise.resolve(typeof handler === 'function' ? handler(call) : handler).then(
+        resolve,
+        reject,
+      );
+    });
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    const status = reply.status ?? 200;
+    if (reply.body === undefined) return new Response(null, { status });
+    return Response.json(reply.body, { status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.path === path),
+  };
+}
+
+/** A reply that never arrives, for loading states. */
+export function pendingReply(): Promise<Reply> {
+  return new Promise(() => {});
+}

@@ -1,0 +1,44 @@
+import { STORAGE_KEYS } from '@behavio/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { createAppRoutes } from '@/app/router';
+import { reloadSessionFromStorage } from '@/lib/session';
+
+export interface RenderAppOptions {
+  /** Starts signed in with this token (stored under the 'token' key). */
+  token?: string;
+  /** Navigation state of the first entry, e.g. `{ email }` for /verify-otp. */
+  state?: unknown;
+  /** Earlier history entries, so 'Go Back' has somewhere to go. */
+  history?: string[];
+}
+
+/** Renders the real app (providers and routes) at `url` in a memory router. */
+export function renderApp(url: string, options: RenderAppOptions = {}) {
+  if (options.token) window.localStorage.setItem(STORAGE_KEYS.token, options.token);
+  reloadSessionFromStorage();
+
+  const entries = [...(options.history ?? []), { pathname: url, state: options.state }];
+  const router = createMemoryRouter(createAppRoutes({ retries: 0 }), {
+    initialEntries: entries,
+    initialIndex: entries.length - 1,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider env="test" queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user, queryClient };
+}
+
+/** The notification region Mantine renders toasts into. */
+export async function findToast(text: string | RegExp) {
+  return screen.findByText(text, {}, { timeout: 3000 });
+}
