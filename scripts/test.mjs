@@ -12,14 +12,22 @@ const steps = [
   ['Unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(['Server integration tests (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server-postgres']]);
+  steps.push([
+    'Server integration tests (PostgreSQL server)',
+    'npx',
+    ['vitest', 'run', '--project', 'server-postgres'],
+  ]);
 } else {
-  console.warn('\nTEST_DATABASE_URL is not set: the PostgreSQL-server run is skipped (CI sets it).');
+  console.warn(
+    '\nTEST_DATABASE_URL is not set: the PostgreSQL-server run is skipped (CI sets it).',
+  );
 }
 steps.push(['Browser journeys (Chromium)', 'npm', ['run', 'test:e2e'], { TEST_DATABASE_URL: '' }]);
 
 if (!existsSync(CHROMIUM)) {
-  console.error(`\nChromium was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
+  console.error(
+    `\nChromium was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 

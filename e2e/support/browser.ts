@@ -2,8 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const SCREENSHOT_DIR = path.resolve(new URL('.', import.meta.url).pathname, '../screenshots');
-export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+export const SCREENSHOT_DIR = path.resolve(
+  new URL('.', import.meta.url).pathname,
+  '../screenshots',
+);
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
 
 /** Debian's Chromium driven by playwright-core: no browser download is needed or possible here. */
 export function launchBrowser(): Promise<Browser> {

@@ -26,8 +26,14 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerAccessControl(app, { db: services.db, tokens: services.tokens });
 
   authRoutes(app, { auth: services.auth, limiter: services.limiter, limits: config.rateLimit });
-  await ingestionRoutes(app, { ingestion: services.ingestion, maxUploadBytes: config.maxUploadBytes });
+  await ingestionRoutes(app, {
+    ingestion: services.ingestion,
+    maxUploadBytes: config.maxUploadBytes,
+  });
 
-  await registerSpa(app, { webDistDir: config.webDistDir ?? defaultWebDistDir(), appName: config.appName });
+  await registerSpa(app, {
+    webDistDir: config.webDistDir ?? defaultWebDistDir(),
+    appName: config.appName,
+  });
   return app;
 }

@@ -16,7 +16,12 @@ export async function startRuntime(options: { config?: Config; withWorkers: bool
   const database = await openDatabase(databaseTargetFor(config));
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'database migrated');
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
   const services = createServices({ config, database, mailer, logger });
   await services.queue.start(QUEUES);
   if (options.withWorkers) await startWorkers(services);

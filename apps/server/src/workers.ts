@@ -6,5 +6,7 @@ export const QUEUES: string[] = [IMPORT_QUEUE];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
-  await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) => services.ingestion.runImport(data, job));
+  await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) =>
+    services.ingestion.runImport(data, job),
+  );
 }

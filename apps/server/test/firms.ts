@@ -5,17 +5,37 @@ import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js'
 /** An admin with a firm on the given plan, and its firm id. */
 export async function adminOnPlan(ctx: TestContext, plan: Plan = 'free') {
   const admin = await signUpAdmin(ctx);
-  const firm = await ctx.database.db.selectFrom('users').select('firm_id').where('email', '=', admin.email).executeTakeFirstOrThrow();
-  if (plan !== 'free') await ctx.database.db.updateTable('firms').set({ plan }).where('id', '=', firm.firm_id).execute();
+  const firm = await ctx.database.db
+    .selectFrom('users')
+    .select('firm_id')
+    .where('email', '=', admin.email)
+    .executeTakeFirstOrThrow();
+  if (plan !== 'free')
+    await ctx.database.db
+      .updateTable('firms')
+      .set({ plan })
+      .where('id', '=', firm.firm_id)
+      .execute();
   return { ...admin, firmId: firm.firm_id, headers: bearer(admin.token) };
 }
 
 /** An employee of the admin's firm, signed in through login-others. */
-export async function employeeOf(ctx: TestContext, admin: { email: string; firmId: string }, role: Exclude<Role, 'admin'> = 'rm') {
+export async function employeeOf(
+  ctx: TestContext,
+  admin: { email: string; firmId: string },
+  role: Exclude<Role, 'admin'> = 'rm',
+) {
   const email = uniqueEmail(role);
   const user = await ctx.database.db
     .insertInto('users')
-    .values({ firm_id: admin.firmId, role, name: `${role} person`, email, password_hash: await hashPassword('employee-pass'), verified_at: new Date() })
+    .values({
+      firm_id: admin.firmId,
+      role,
+      name: `${role} person`,
+      email,
+      password_hash: await hashPassword('employee-pass'),
+      verified_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const login = await ctx.app.inject({

@@ -60,12 +60,19 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 }
 
 let sequence = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++sequence}@example.com`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}.${++sequence}@example.com`;
 
 /** Registers, verifies with the delivered code and logs in an admin; answers the token. */
 export async function signUpAdmin(
   ctx: TestContext,
-  overrides: Partial<{ name: string; email: string; password: string; businessName: string; numberOfEmployees: number }> = {},
+  overrides: Partial<{
+    name: string;
+    email: string;
+    password: string;
+    businessName: string;
+    numberOfEmployees: number;
+  }> = {},
 ) {
   const body = {
     name: 'Ada Admin',
@@ -75,12 +82,24 @@ export async function signUpAdmin(
     numberOfEmployees: 12,
     ...overrides,
   };
-  const registered = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const registered = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: body,
+  });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const otp = ctx.smtp.codeFor(body.email);
-  const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { email: body.email, otp } });
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { email: body.email, otp },
+  });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
-  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: body.email, password: body.password },
+  });
   const token = login.json<{ token: string }>().token;
   return { ...body, token };
 }

@@ -105,7 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appName: e.APP_NAME,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, emailPerMinute: e.RATE_LIMIT_EMAIL_PER_MINUTE },
+    rateLimit: {
+      ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      emailPerMinute: e.RATE_LIMIT_EMAIL_PER_MINUTE,
+    },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadRows: e.MAX_UPLOAD_ROWS,
     uploadWaitMs: e.UPLOAD_WAIT_MS,

@@ -7,8 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | 'memory' };
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
 
 /**
  * One handle over either engine. `pglite` is exposed because some work (COPY, the job queue)
@@ -22,7 +21,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
+export function databaseTargetFor(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };

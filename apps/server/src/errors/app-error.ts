@@ -15,10 +15,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError(400, message, errors);
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,4 +1,10 @@
-import { INVALID_TOKEN_STATUS, MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
+import {
+  INVALID_TOKEN_STATUS,
+  MESSAGES,
+  isPaidPlan,
+  type Plan,
+  type Role,
+} from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../errors/app-error.js';
 import { findSessionUser } from '../modules/auth/auth.repository.js';
@@ -53,12 +59,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Executor; tokens: TokenService }): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Executor; tokens: TokenService },
+): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (!route.config?.access)
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -69,8 +79,15 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Executor
     if (!claims) throw invalidToken();
     const user = await findSessionUser(deps.db, claims.userId, claims.firmId);
     if (!user) throw invalidToken();
-    request.principal = { userId: user.id, firmId: user.firm_id, role: user.role, plan: user.plan, email: user.email };
-    if (rule.roles && !rule.roles.includes(user.role)) throw forbidden(rule.roleMessage ?? MESSAGES.forbidden);
+    request.principal = {
+      userId: user.id,
+      firmId: user.firm_id,
+      role: user.role,
+      plan: user.plan,
+      email: user.email,
+    };
+    if (rule.roles && !rule.roles.includes(user.role))
+      throw forbidden(rule.roleMessage ?? MESSAGES.forbidden);
     if (rule.paidPlanMessage && !isPaidPlan(user.plan)) throw forbidden(rule.paidPlanMessage);
   });
 }

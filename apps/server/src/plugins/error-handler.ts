@@ -9,14 +9,21 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
 };
 
-function validationBody(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): ErrorBody {
+function validationBody(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+): ErrorBody {
   const errors: FieldError[] = [];
   for (const issue of error.validation) {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+    const path =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+      (error.validationContext ?? 'body');
     // One message per field, the first rule it broke, as a form shows it.
-    if (!errors.some((e) => e.path === path)) errors.push({ path, msg: issue.message ?? MESSAGES.invalidInput });
+    if (!errors.some((e) => e.path === path))
+      errors.push({ path, msg: issue.message ?? MESSAGES.invalidInput });
   }
-  const fieldLevel = errors.filter((e) => !['body', 'querystring', 'params', 'headers'].includes(e.path));
+  const fieldLevel = errors.filter(
+    (e) => !['body', 'querystring', 'params', 'headers'].includes(e.path),
+  );
   return { message: fieldLevel[0]?.msg ?? MESSAGES.invalidInput, errors };
 }
 
@@ -40,7 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: MESSAGES.internal });
     }
-    const message = (error.code && fastifyMessages[error.code]) || error.message || MESSAGES.invalidInput;
+    const message =
+      (error.code && fastifyMessages[error.code]) || error.message || MESSAGES.invalidInput;
     return reply.status(status).send({ message });
   });
 }

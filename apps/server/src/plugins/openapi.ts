@@ -4,19 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI description is generated from the same zod schemas that validate requests. */
-export async function registerOpenApi(app: FastifyInstance, options: { appName: string; publicUrl: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { appName: string; publicUrl: string },
+) {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: `${options.appName} API`,
-        description: 'Customer behavioural-finance insights for wealth-management and banking firms.',
+        description:
+          'Customer behavioural-finance insights for wealth-management and banking firms.',
         version: '1.0.0',
       },
       servers: [{ url: options.publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { config: { access: { public: true } }, schema: { hide: true } },
+    () => app.swagger(),
+  );
 }

@@ -24,7 +24,9 @@ describe('web app serving', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<meta name="application-name" content="Acme &quot;Insights&quot;" />');
+      expect(res.body).toContain(
+        '<meta name="application-name" content="Acme &quot;Insights&quot;" />',
+      );
       expect(res.body).toContain('<title>Acme &quot;Insights&quot;</title>');
     }
   });
@@ -46,7 +48,14 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/login-others', '/api/auth/verify', '/api/auth/resend-otp', '/api/auth/check-user']),
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/auth/login-others',
+        '/api/auth/verify',
+        '/api/auth/resend-otp',
+        '/api/auth/check-user',
+      ]),
     );
     expect(JSON.stringify(doc.paths['/api/auth/register'])).toContain('numberOfEmployees');
   });

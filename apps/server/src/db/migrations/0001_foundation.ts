@@ -6,8 +6,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('business_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('employee_count', 'integer', (c) => c.notNull().check(sql`employee_count between 1 and 10000`))
-    .addColumn('plan', 'text', (c) => c.notNull().defaultTo('free').check(sql`plan in ('free', 'pro', 'business')`))
+    .addColumn('employee_count', 'integer', (c) =>
+      c.notNull().check(sql`employee_count between 1 and 10000`),
+    )
+    .addColumn('plan', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('free')
+        .check(sql`plan in ('free', 'pro', 'business')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
@@ -22,14 +29,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().check(sql`email = lower(email)`))
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('verified_at', 'timestamptz')
-    .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(100).check(sql`credits >= 0`))
+    .addColumn('credits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(100)
+        .check(sql`credits >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('users_firm_email_unique', ['firm_id', 'email'])
     .execute();
   // An admin signs in with the email alone, so admin emails are unique across firms.
-  await sql`create unique index users_admin_email_unique on users (email) where role = 'admin'`.execute(db);
+  await sql`create unique index users_admin_email_unique on users (email) where role = 'admin'`.execute(
+    db,
+  );
   // Each firm has exactly one admin: the account that registered it.
-  await sql`create unique index users_one_admin_per_firm on users (firm_id) where role = 'admin'`.execute(db);
+  await sql`create unique index users_one_admin_per_firm on users (firm_id) where role = 'admin'`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('email_verifications')

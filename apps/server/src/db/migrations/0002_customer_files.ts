@@ -51,7 +51,8 @@ const INSIGHT_COLUMNS: [string, string][] = [
   ['bias_scores', 'jsonb not null'],
 ];
 
-const columnsSql = (columns: [string, string][]) => sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(',\n  '));
+const columnsSql = (columns: [string, string][]) =>
+  sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(',\n  '));
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -75,7 +76,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       completed_at timestamptz
     )`.execute(db);
-  await sql`create index customer_files_firm_idx on customer_files (firm_id, created_at)`.execute(db);
+  await sql`create index customer_files_firm_idx on customer_files (firm_id, created_at)`.execute(
+    db,
+  );
 
   await sql`
     create table customers (
@@ -108,7 +111,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (firm_id, customer_id),
       foreign key (firm_id, customer_id) references customers(firm_id, customer_id) on delete cascade
     )`.execute(db);
-  await sql`create index customer_insights_priority_idx on customer_insights (firm_id, priority_score desc)`.execute(db);
+  await sql`create index customer_insights_priority_idx on customer_insights (firm_id, priority_score desc)`.execute(
+    db,
+  );
 
   // Accepted rows land here by COPY in short batches; one short transaction then merges them,
   // so an import is all-or-nothing without holding a long transaction. Unlogged: a crash loses
@@ -120,11 +125,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ${columnsSql(CUSTOMER_COLUMNS)},
       ${columnsSql(INSIGHT_COLUMNS)}
     )`.execute(db);
-  await sql`create index customer_import_rows_file_idx on customer_import_rows (file_id)`.execute(db);
+  await sql`create index customer_import_rows_file_idx on customer_import_rows (file_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['customer_import_rows', 'customer_insights', 'customer_file_links', 'customers', 'customer_files']) {
+  for (const table of [
+    'customer_import_rows',
+    'customer_insights',
+    'customer_file_links',
+    'customers',
+    'customer_files',
+  ]) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
 }

@@ -29,7 +29,13 @@ export async function findEmployeeOfAdmin(
 
 export async function createFirmWithAdmin(
   db: Executor,
-  input: { name: string; email: string; passwordHash: string; businessName: string; employeeCount: number },
+  input: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    businessName: string;
+    employeeCount: number;
+  },
 ) {
   const firm = await db
     .insertInto('firms')
@@ -60,7 +66,13 @@ export async function saveVerificationCode(
 ) {
   await db
     .insertInto('email_verifications')
-    .values({ user_id: input.userId, code_hash: input.codeHash, expires_at: input.expiresAt, attempts: 0, sent_at: sql`now()` })
+    .values({
+      user_id: input.userId,
+      code_hash: input.codeHash,
+      expires_at: input.expiresAt,
+      attempts: 0,
+      sent_at: sql`now()`,
+    })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         code_hash: input.codeHash,
@@ -81,7 +93,10 @@ export async function findVerification(db: Executor, userId: string) {
 }
 
 /** Atomic, so parallel wrong guesses cannot exceed the attempt budget. Returns the new count. */
-export async function recordFailedAttempt(db: Executor, userId: string): Promise<number | undefined> {
+export async function recordFailedAttempt(
+  db: Executor,
+  userId: string,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('email_verifications')
     .set({ attempts: sql`attempts + 1` })
@@ -96,7 +111,11 @@ export async function deleteVerification(db: Executor, userId: string) {
 }
 
 export async function markVerified(db: Executor, userId: string) {
-  await db.updateTable('users').set({ verified_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ verified_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export interface SessionUserRow {
@@ -113,11 +132,17 @@ export interface SessionUserRow {
 }
 
 /** The signed-in user with the firm facts every permission check needs, in one query. */
-export async function findSessionUser(db: Executor, userId: string, firmId: string): Promise<SessionUserRow | undefined> {
+export async function findSessionUser(
+  db: Executor,
+  userId: string,
+  firmId: string,
+): Promise<SessionUserRow | undefined> {
   return db
     .selectFrom('users as u')
     .innerJoin('firms as f', 'f.id', 'u.firm_id')
-    .innerJoin('users as admin', (join) => join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'))
+    .innerJoin('users as admin', (join) =>
+      join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
+    )
     .select([
       'u.id',
       'u.name',

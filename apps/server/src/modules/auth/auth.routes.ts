@@ -15,11 +15,20 @@ import { invalidToken, principalOf } from '../../plugins/access.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.js';
 import type { AuthService } from './auth.service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  429: errorBodySchema,
+};
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; limiter: RateLimiter; limits: { ipPerMinute: number; emailPerMinute: number } },
+  deps: {
+    auth: AuthService;
+    limiter: RateLimiter;
+    limits: { ipPerMinute: number; emailPerMinute: number };
+  },
 ) {
   const { auth, limiter, limits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,14 +36,28 @@ export function authRoutes(
 
   /** Per-IP and per-email budgets for one action, counted before any work is done. */
   const limit = (action: string, request: FastifyRequest, email: string | undefined) => {
-    const rules: RateLimitRule[] = [{ key: `${action}:ip:${request.ip}`, limit: limits.ipPerMinute, windowSeconds: 60 }];
-    if (email) rules.push({ key: `${action}:email:${email}`, limit: limits.emailPerMinute, windowSeconds: 60 });
+    const rules: RateLimitRule[] = [
+      { key: `${action}:ip:${request.ip}`, limit: limits.ipPerMinute, windowSeconds: 60 },
+    ];
+    if (email)
+      rules.push({
+        key: `${action}:email:${email}`,
+        limit: limits.emailPerMinute,
+        windowSeconds: 60,
+      });
     return limiter.consume(rules);
   };
 
   r.post(
     '/api/auth/register',
-    { config: open, schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: messageSchema, ...errors } } },
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        body: registerRequestSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       await limit('register', request, request.body.email);
       return reply.status(201).send(await auth.register(request.body));
@@ -43,7 +66,14 @@ export function authRoutes(
 
   r.post(
     '/api/auth/verify',
-    { config: open, schema: { tags: ['auth'], body: verifyRequestSchema, response: { 200: messageSchema, ...errors } } },
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        body: verifyRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await limit('verify', request, request.body.email);
       return auth.verify(request.body);
@@ -52,7 +82,14 @@ export function authRoutes(
 
   r.post(
     '/api/auth/resend-otp',
-    { config: open, schema: { tags: ['auth'], body: resendOtpRequestSchema, response: { 200: messageSchema, ...errors } } },
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        body: resendOtpRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await limit('resend', request, request.body.email);
       return auth.resendOtp(request.body);
@@ -61,7 +98,14 @@ export function authRoutes(
 
   r.post(
     '/api/auth/login',
-    { config: open, schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } } },
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       await limit('login', request, request.body.email);
       return auth.login(request.body);
@@ -72,7 +116,11 @@ export function authRoutes(
     '/api/auth/login-others',
     {
       config: open,
-      schema: { tags: ['auth'], body: loginOthersRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: loginOthersRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await limit('login', request, request.body.email);

@@ -8,11 +8,24 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../errors/app-error.js';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { verificationEmail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, generateOtp, hashOtp, otpMatches } from './otp.js';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+  generateOtp,
+  hashOtp,
+  otpMatches,
+} from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
 import type { FirmUsageCounter } from './firm-usage.js';
@@ -61,7 +74,8 @@ export class AuthService {
       });
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, the loser is told why.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw badRequest(MESSAGES.alreadyRegisteredUnverified);
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw badRequest(MESSAGES.alreadyRegisteredUnverified);
       throw error;
     }
     await this.sendCode(input.email, code, userId);
@@ -71,14 +85,17 @@ export class AuthService {
   private async assertEmailFree(email: string) {
     const existing = await repo.findAdminByEmail(this.deps.db, email);
     if (!existing) return;
-    throw badRequest(existing.verified_at ? MESSAGES.alreadyRegistered : MESSAGES.alreadyRegisteredUnverified);
+    throw badRequest(
+      existing.verified_at ? MESSAGES.alreadyRegistered : MESSAGES.alreadyRegisteredUnverified,
+    );
   }
 
   async verify(input: { email: string; otp: string }): Promise<{ message: string }> {
     const { db, config } = this.deps;
     const user = await this.unverifiedAdmin(input.email);
     const verification = await repo.findVerification(db, user.id);
-    if (!verification || verification.expires_at.getTime() < Date.now()) throw badRequest(MESSAGES.expiredOtp);
+    if (!verification || verification.expires_at.getTime() < Date.now())
+      throw badRequest(MESSAGES.expiredOtp);
     if (verification.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpAttemptsExceeded);
     if (!otpMatches(config.jwtSecret, user.id, input.otp, verification.code_hash)) {
       const attempts = await repo.recordFailedAttempt(db, user.id);
@@ -101,7 +118,8 @@ export class AuthService {
     const previous = await repo.findVerification(db, user.id);
     if (previous) {
       const elapsed = (Date.now() - previous.sent_at.getTime()) / 1000;
-      if (elapsed < OTP_RESEND_SECONDS) throw tooManyRequests(MESSAGES.resendTooSoon, OTP_RESEND_SECONDS - elapsed);
+      if (elapsed < OTP_RESEND_SECONDS)
+        throw tooManyRequests(MESSAGES.resendTooSoon, OTP_RESEND_SECONDS - elapsed);
     }
     const code = generateOtp();
     await repo.saveVerificationCode(db, {
@@ -123,11 +141,18 @@ export class AuthService {
   private async sendCode(email: string, code: string, userId: string) {
     const mail = verificationEmail(this.deps.config.appName, code, OTP_TTL_MINUTES);
     try {
-      await this.deps.mailer.send({ to: email, ...mail, logHint: `verification code for ${email}: ${code}` });
+      await this.deps.mailer.send({
+        to: email,
+        ...mail,
+        logHint: `verification code for ${email}: ${code}`,
+      });
     } catch (error) {
       // The account exists either way; the user can ask for a new code once mail works again.
       this.deps.logger.error({ err: error, userId }, 'could not send the verification email');
-      throw new AppError(503, 'We could not send the verification email. Please try again in a minute.');
+      throw new AppError(
+        503,
+        'We could not send the verification email. Please try again in a minute.',
+      );
     }
   }
 
@@ -140,9 +165,18 @@ export class AuthService {
     return this.issueToken(user.id, user.firm_id);
   }
 
-  async loginOthers(input: { role: EmployeeRole; email: string; password: string; adminEmail: string }): Promise<TokenResponse> {
+  async loginOthers(input: {
+    role: EmployeeRole;
+    email: string;
+    password: string;
+    adminEmail: string;
+  }): Promise<TokenResponse> {
     const user = await repo.findEmployeeOfAdmin(this.deps.db, input);
-    if (!(await verifyPassword(user?.password_hash, input.password)) || !user || !user.admin_verified_at) {
+    if (
+      !(await verifyPassword(user?.password_hash, input.password)) ||
+      !user ||
+      !user.admin_verified_at
+    ) {
       throw unauthorized(MESSAGES.invalidCredentials);
     }
     return this.issueToken(user.id, user.firm_id);

@@ -1,7 +1,13 @@
 import { MESSAGES, REGISTER_MESSAGES } from '@behavio/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, signUpAdmin, uniqueEmail, type TestContext } from '../../../test/helper.js';
+import {
+  bearer,
+  createTestContext,
+  signUpAdmin,
+  uniqueEmail,
+  type TestContext,
+} from '../../../test/helper.js';
 import { hashPassword } from './passwords.js';
 
 let ctx: TestContext;
@@ -10,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object });
 const validRegistration = () => ({
   name: 'Grace Hopper',
   email: uniqueEmail('grace'),
@@ -34,7 +41,14 @@ describe('POST /api/auth/register', () => {
     const user = await ctx.database.db
       .selectFrom('users')
       .innerJoin('firms', 'firms.id', 'users.firm_id')
-      .select(['users.role', 'users.credits', 'users.verified_at', 'firms.business_name', 'firms.employee_count', 'firms.plan'])
+      .select([
+        'users.role',
+        'users.credits',
+        'users.verified_at',
+        'firms.business_name',
+        'firms.employee_count',
+        'firms.plan',
+      ])
       .where('users.email', '=', body.email)
       .executeTakeFirstOrThrow();
     expect(user).toEqual({
@@ -51,7 +65,10 @@ describe('POST /api/auth/register', () => {
     const body = validRegistration();
     await post('/api/auth/register', body);
     const code = ctx.smtp.codeFor(body.email);
-    const rows = await ctx.database.db.selectFrom('email_verifications').select('code_hash').execute();
+    const rows = await ctx.database.db
+      .selectFrom('email_verifications')
+      .select('code_hash')
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.code_hash).not.toContain(code);
   });
@@ -91,7 +108,10 @@ describe('POST /api/auth/register', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: MESSAGES.invalidJson });
 
-    const huge = await post('/api/auth/register', { ...validRegistration(), name: 'x'.repeat(300_000) });
+    const huge = await post('/api/auth/register', {
+      ...validRegistration(),
+      name: 'x'.repeat(300_000),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: MESSAGES.bodyTooLarge });
   });
@@ -114,7 +134,10 @@ describe('POST /api/auth/register', () => {
     expect(again.json().message).toMatch(/resend the OTP/);
 
     const admin = await signUpAdmin(ctx);
-    const verifiedAgain = await post('/api/auth/register', { ...validRegistration(), email: admin.email });
+    const verifiedAgain = await post('/api/auth/register', {
+      ...validRegistration(),
+      email: admin.email,
+    });
     expect(verifiedAgain.statusCode).toBe(400);
     expect(verifiedAgain.json().message).toMatch(/already registered/);
     expect(verifiedAgain.json().message).not.toMatch(/not verified/);
@@ -122,7 +145,10 @@ describe('POST /api/auth/register', () => {
 
   it('lets only one of two simultaneous registrations of an email through', async () => {
     const body = validRegistration();
-    const results = await Promise.all([post('/api/auth/register', body), post('/api/auth/register', body)]);
+    const results = await Promise.all([
+      post('/api/auth/register', body),
+      post('/api/auth/register', body),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const count = await ctx.database.db
       .selectFrom('users')
@@ -174,7 +200,11 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     const body = validRegistration();
     await post('/api/auth/register', body);
     const otp = ctx.smtp.codeFor(body.email);
-    const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     await ctx.database.db
       .updateTable('email_verifications')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -192,7 +222,11 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     [{ otp: 123456 }],
     [{ email: 'nope' }],
   ])('answers 400 for a malformed request %j', async (override) => {
-    const res = await post('/api/auth/verify', { email: 'x@example.com', otp: '123456', ...override });
+    const res = await post('/api/auth/verify', {
+      email: 'x@example.com',
+      otp: '123456',
+      ...override,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.length).toBeGreaterThan(0);
   });
@@ -206,7 +240,11 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     expect(tooSoon.json().message).toBe(MESSAGES.resendTooSoon);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
-    const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     await ctx.database.db
       .updateTable('email_verifications')
       .set({ sent_at: new Date(Date.now() - 61_000) })
@@ -218,9 +256,13 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     expect(ctx.smtp.received.length).toBe(delivered + 1);
     const second = ctx.smtp.codeFor(body.email);
     if (second !== first) {
-      expect((await post('/api/auth/verify', { email: body.email, otp: first })).statusCode).toBe(400);
+      expect((await post('/api/auth/verify', { email: body.email, otp: first })).statusCode).toBe(
+        400,
+      );
     }
-    expect((await post('/api/auth/verify', { email: body.email, otp: second })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify', { email: body.email, otp: second })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 400 for an unknown or already verified email', async () => {
@@ -242,7 +284,10 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
     expect(early.json().message).toBe(MESSAGES.notVerified);
 
     const admin = await signUpAdmin(ctx);
-    const res = await post('/api/auth/login', { email: admin.email.toUpperCase(), password: admin.password });
+    const res = await post('/api/auth/login', {
+      email: admin.email.toUpperCase(),
+      password: admin.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ token: expect.any(String), message: 'Login successful' });
   });
@@ -250,7 +295,10 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const admin = await signUpAdmin(ctx);
     const wrong = await post('/api/auth/login', { email: admin.email, password: 'wrong password' });
-    const unknown = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    const unknown = await post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'whatever1',
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: MESSAGES.invalidCredentials });
@@ -260,17 +308,42 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
   it('signs in an employee only with their role and their own admin’s email', async () => {
     const admin = await signUpAdmin(ctx);
     const other = await signUpAdmin(ctx);
-    const firm = await ctx.database.db.selectFrom('users').select('firm_id').where('email', '=', admin.email).executeTakeFirstOrThrow();
+    const firm = await ctx.database.db
+      .selectFrom('users')
+      .select('firm_id')
+      .where('email', '=', admin.email)
+      .executeTakeFirstOrThrow();
     const rmEmail = uniqueEmail('rm');
     await ctx.database.db
       .insertInto('users')
-      .values({ firm_id: firm.firm_id, role: 'rm', name: 'Rita RM', email: rmEmail, password_hash: await hashPassword('rm-pass-1'), verified_at: new Date() })
+      .values({
+        firm_id: firm.firm_id,
+        role: 'rm',
+        name: 'Rita RM',
+        email: rmEmail,
+        password_hash: await hashPassword('rm-pass-1'),
+        verified_at: new Date(),
+      })
       .execute();
 
-    const ok = await post('/api/auth/login-others', { role: 'rm', email: rmEmail, password: 'rm-pass-1', adminEmail: admin.email });
+    const ok = await post('/api/auth/login-others', {
+      role: 'rm',
+      email: rmEmail,
+      password: 'rm-pass-1',
+      adminEmail: admin.email,
+    });
     expect(ok.statusCode).toBe(200);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers: bearer(ok.json().token) });
-    expect(me.json().user).toMatchObject({ role: 'rm', email: rmEmail, adminEmail: admin.email, credits: 100 });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/check-user',
+      headers: bearer(ok.json().token),
+    });
+    expect(me.json().user).toMatchObject({
+      role: 'rm',
+      email: rmEmail,
+      adminEmail: admin.email,
+      credits: 100,
+    });
 
     for (const attempt of [
       { role: 'head', email: rmEmail, password: 'rm-pass-1', adminEmail: admin.email },
@@ -285,10 +358,21 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
   });
 
   it('validates login-others input', async () => {
-    const missingAdmin = await post('/api/auth/login-others', { role: 'rm', email: 'a@b.co', password: 'secret1' });
+    const missingAdmin = await post('/api/auth/login-others', {
+      role: 'rm',
+      email: 'a@b.co',
+      password: 'secret1',
+    });
     expect(missingAdmin.statusCode).toBe(400);
-    expect(missingAdmin.json().errors).toEqual([{ path: 'adminEmail', msg: 'Admin email is required' }]);
-    const adminRole = await post('/api/auth/login-others', { role: 'admin', email: 'a@b.co', password: 'secret1', adminEmail: 'c@d.co' });
+    expect(missingAdmin.json().errors).toEqual([
+      { path: 'adminEmail', msg: 'Admin email is required' },
+    ]);
+    const adminRole = await post('/api/auth/login-others', {
+      role: 'admin',
+      email: 'a@b.co',
+      password: 'secret1',
+      adminEmail: 'c@d.co',
+    });
     expect(adminRole.statusCode).toBe(400);
     expect(adminRole.json().errors[0].path).toBe('role');
   });
@@ -297,7 +381,11 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
 describe('GET /api/auth/check-user', () => {
   it('answers the user with the firm facts', async () => {
     const admin = await signUpAdmin(ctx, { businessName: 'Lovelace Partners' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers: bearer(admin.token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/check-user',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'User found',
@@ -319,7 +407,11 @@ describe('GET /api/auth/check-user', () => {
 
   it('answers 420 for a missing, malformed, forged or expired token', async () => {
     const admin = await signUpAdmin(ctx);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers: bearer(admin.token) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/check-user',
+      headers: bearer(admin.token),
+    });
     const { id, firmId } = me.json().user;
     const key = new TextEncoder().encode(ctx.config.jwtSecret);
     const expired = await new SignJWT({ firm: firmId })
@@ -334,7 +426,14 @@ describe('GET /api/auth/check-user', () => {
       .setIssuer('behavio')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'));
-    for (const headers of [{}, { authorization: 'Bearer' }, bearer('garbage'), bearer(expired), bearer(forged), { authorization: admin.token }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      bearer('garbage'),
+      bearer(expired),
+      bearer(forged),
+      { authorization: admin.token },
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers });
       expect(res.statusCode).toBe(420);
       expect(res.json()).toEqual({ message: MESSAGES.invalidToken });
@@ -344,7 +443,11 @@ describe('GET /api/auth/check-user', () => {
   it('answers 420 once the user no longer exists', async () => {
     const admin = await signUpAdmin(ctx);
     await ctx.database.db.deleteFrom('users').where('email', '=', admin.email).execute();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers: bearer(admin.token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/check-user',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(420);
   });
 });
@@ -356,7 +459,11 @@ describe('rate limits', () => {
       const email = uniqueEmail('brute');
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'guess123' } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'guess123' },
+        });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
           expect(res.json()).toEqual({ message: MESSAGES.tooManyAttempts });
@@ -374,7 +481,11 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...validRegistration() } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { ...validRegistration() },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([201, 201, 429]);

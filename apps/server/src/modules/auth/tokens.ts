@@ -10,7 +10,10 @@ export interface TokenClaims {
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly ttlMinutes: number) {
+  constructor(
+    secret: string,
+    private readonly ttlMinutes: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -27,7 +30,10 @@ export class TokenService {
   /** Undefined for anything that is not a valid, unexpired token of ours. */
   async verify(token: string): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.firm !== 'string') return undefined;
       return { userId: payload.sub, firmId: payload.firm };
     } catch {

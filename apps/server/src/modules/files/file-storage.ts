@@ -35,6 +35,9 @@ export class FileStorage {
 
   /** Removes the upload and the report of one file. */
   async remove(key: string): Promise<void> {
-    await Promise.all([rm(this.uploadPath(key), { force: true }), rm(this.reportPath(key), { force: true })]);
+    await Promise.all([
+      rm(this.uploadPath(key), { force: true }),
+      rm(this.reportPath(key), { force: true }),
+    ]);
   }
 }

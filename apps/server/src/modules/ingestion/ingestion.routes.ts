@@ -13,9 +13,17 @@ import { badRequest } from '../../errors/app-error.js';
 import { principalOf, type AccessRule } from '../../plugins/access.js';
 import type { IngestionService } from './ingestion.service.js';
 
-const ADMIN_ONLY: AccessRule = { roles: ['admin'], roleMessage: 'Only the firm admin can upload or delete files.' };
+const ADMIN_ONLY: AccessRule = {
+  roles: ['admin'],
+  roleMessage: 'Only the firm admin can upload or delete files.',
+};
 const ANY_EMPLOYEE: AccessRule = {};
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 420: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  420: errorBodySchema,
+};
 const tags = ['files'];
 const security = [{ bearerAuth: [] }];
 
@@ -39,13 +47,20 @@ export async function ingestionRoutes(
         consumes: ['multipart/form-data'],
         description:
           'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported.',
-        response: { 201: uploadResponseSchema, 413: errorBodySchema, 422: uploadResponseSchema, ...errors },
+        response: {
+          201: uploadResponseSchema,
+          413: errorBodySchema,
+          422: uploadResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Upload the file as multipart/form-data with a "file" part.');
+      if (!request.isMultipart())
+        throw badRequest('Upload the file as multipart/form-data with a "file" part.');
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw badRequest('No file was uploaded: send it in a part named "file".');
+      if (!part || part.fieldname !== 'file')
+        throw badRequest('No file was uploaded: send it in a part named "file".');
       const result = await ingestion.upload(principalOf(request), {
         filename: part.filename,
         stream: part.file,
@@ -57,7 +72,10 @@ export async function ingestionRoutes(
 
   r.get(
     '/api/content/list-all-uploaded-files',
-    { config: { access: ANY_EMPLOYEE }, schema: { tags, security, response: { 200: listFilesResponseSchema, ...errors } } },
+    {
+      config: { access: ANY_EMPLOYEE },
+      schema: { tags, security, response: { 200: listFilesResponseSchema, ...errors } },
+    },
     async (request) => ({ files: await ingestion.listFiles(principalOf(request)) }),
   );
 
@@ -65,7 +83,12 @@ export async function ingestionRoutes(
     '/api/content/preview-file/:file_id',
     {
       config: { access: ANY_EMPLOYEE },
-      schema: { tags, security, params: fileIdParamsSchema, response: { 200: previewFileResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: fileIdParamsSchema,
+        response: { 200: previewFileResponseSchema, ...errors },
+      },
     },
     async (request) => ingestion.previewFile(principalOf(request), request.params.file_id),
   );
@@ -96,14 +119,22 @@ export async function ingestionRoutes(
     '/api/content/delete-file/:file_id',
     {
       config: { access: ADMIN_ONLY },
-      schema: { tags, security, params: fileIdParamsSchema, response: { 200: deleteFileResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        params: fileIdParamsSchema,
+        response: { 200: deleteFileResponseSchema, ...errors },
+      },
     },
     async (request) => ingestion.deleteFile(principalOf(request), request.params.file_id),
   );
 
   r.get(
     '/api/content/remove-latest-uploaded-file',
-    { config: { access: ADMIN_ONLY }, schema: { tags, security, response: { 200: deleteFileResponseSchema, ...errors } } },
+    {
+      config: { access: ADMIN_ONLY },
+      schema: { tags, security, response: { 200: deleteFileResponseSchema, ...errors } },
+    },
     async (request) => ingestion.deleteLatestFile(principalOf(request)),
   );
 }

@@ -27,9 +27,15 @@ afterAll(() => ctx.close());
 
 const upload = (headers: Record<string, string>, filename: string, content: Buffer | string) => {
   const body = multipartFile(filename, content);
-  return ctx.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: { ...headers, ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/content/upload-file',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 };
-const get = (headers: Record<string, string>, url: string) => ctx.app.inject({ method: 'GET', url, headers });
+const get = (headers: Record<string, string>, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers });
 const countCustomers = async (firmId: string) =>
   Number(
     (
@@ -41,15 +47,24 @@ const countCustomers = async (firmId: string) =>
     ).n,
   );
 const noOfFileUploads = async (headers: Record<string, string>) =>
-  (await get(headers, '/api/auth/check-user')).json<{ user: { noOfFileUploads: number } }>().user.noOfFileUploads;
+  (await get(headers, '/api/auth/check-user')).json<{ user: { noOfFileUploads: number } }>().user
+    .noOfFileUploads;
 
 describe('POST /api/content/upload-file', () => {
   it('imports a valid CSV, stores customers with their insights, and counts the upload', async () => {
     const admin = await adminOnPlan(ctx);
-    const res = await upload(admin.headers, 'customers.csv', csvOf(40, { delimiter: ';', bom: true, newline: '\r\n' }));
+    const res = await upload(
+      admin.headers,
+      'customers.csv',
+      csvOf(40, { delimiter: ';', bom: true, newline: '\r\n' }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadResponse>();
-    expect(body).toMatchObject({ status: 'completed', job_status: 'completed', file_id: expect.any(String) });
+    expect(body).toMatchObject({
+      status: 'completed',
+      job_status: 'completed',
+      file_id: expect.any(String),
+    });
     expect(body.preview).toMatchObject({
       filename: 'customers.csv',
       total_rows: 40,
@@ -59,7 +74,10 @@ describe('POST /api/content/upload-file', () => {
       problems: [],
     });
     expect(body.preview.preview_rows).toHaveLength(10);
-    expect(body.preview.preview_rows[0]).toMatchObject({ customer_id: 'C-100001', age: expect.any(Number) });
+    expect(body.preview.preview_rows[0]).toMatchObject({
+      customer_id: 'C-100001',
+      age: expect.any(Number),
+    });
     expect(body.preview.columns_info.map((c) => c.name)).toContain('max_drawdown_pct');
 
     expect(await countCustomers(admin.firmId)).toBe(40);
@@ -101,7 +119,11 @@ describe('POST /api/content/upload-file', () => {
       expect.arrayContaining([
         expect.objectContaining({ row: 4, column: 'age', value: 'forty' }),
         expect.objectContaining({ row: 7, column: 'risk_profile', value: '11' }),
-        expect.objectContaining({ row: 11, column: 'customer_id', reason: expect.stringContaining('duplicate') }),
+        expect.objectContaining({
+          row: 11,
+          column: 'customer_id',
+          reason: expect.stringContaining('duplicate'),
+        }),
       ]),
     );
     expect(await countCustomers(admin.firmId)).toBe(17);
@@ -120,7 +142,11 @@ describe('POST /api/content/upload-file', () => {
 
   it('fails a file that lacks required columns, naming each, and stores nothing', async () => {
     const admin = await adminOnPlan(ctx);
-    const res = await upload(admin.headers, 'partial.csv', csvOf(5, {}, { omit: ['age', 'leverage_ratio'] }));
+    const res = await upload(
+      admin.headers,
+      'partial.csv',
+      csvOf(5, {}, { omit: ['age', 'leverage_ratio'] }),
+    );
     expect(res.statusCode).toBe(422);
     const body = res.json<UploadResponse & { message: string }>();
     expect(body.status).toBe('failed');
@@ -129,7 +155,10 @@ describe('POST /api/content/upload-file', () => {
     expect(body.message).toBe(body.preview.error);
     expect(await countCustomers(admin.firmId)).toBe(0);
     expect(await noOfFileUploads(admin.headers)).toBe(0);
-    expect((await get(admin.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>().files).toEqual([]);
+    expect(
+      (await get(admin.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>()
+        .files,
+    ).toEqual([]);
   });
 
   it('fails a file with no valid row, keeps it listed as failed, and does not use up the free upload', async () => {
@@ -138,10 +167,18 @@ describe('POST /api/content/upload-file', () => {
     for (let i = 0; i < 3; i++) setCell(table, i, 'country_iso', 'United Kingdom');
     const res = await upload(admin.headers, 'bad.csv', toCsvBuffer(table));
     expect(res.statusCode).toBe(422);
-    expect(res.json<UploadResponse>()).toMatchObject({ status: 'failed', preview: { accepted_rows: 0, rejected_rows: 3 } });
-    const files = (await get(admin.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>().files;
+    expect(res.json<UploadResponse>()).toMatchObject({
+      status: 'failed',
+      preview: { accepted_rows: 0, rejected_rows: 3 },
+    });
+    const files = (
+      await get(admin.headers, '/api/content/list-all-uploaded-files')
+    ).json<ListFilesResponse>().files;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ job_status: 'failed', error: expect.stringContaining('No row') });
+    expect(files[0]).toMatchObject({
+      job_status: 'failed',
+      error: expect.stringContaining('No row'),
+    });
     expect(await noOfFileUploads(admin.headers)).toBe(0);
     expect((await upload(admin.headers, 'good.csv', csvOf(2))).statusCode).toBe(201);
   });
@@ -178,13 +215,17 @@ describe('POST /api/content/upload-file', () => {
     expect(await noOfFileUploads(free.headers)).toBe(1);
 
     const pro = await adminOnPlan(ctx, 'pro');
-    for (const name of ['a.csv', 'b.csv', 'c.csv']) expect((await upload(pro.headers, name, csvOf(3))).statusCode).toBe(201);
+    for (const name of ['a.csv', 'b.csv', 'c.csv'])
+      expect((await upload(pro.headers, name, csvOf(3))).statusCode).toBe(201);
     expect(await noOfFileUploads(pro.headers)).toBe(3);
   });
 
   it('lets only one of two simultaneous uploads through on the free plan', async () => {
     const free = await adminOnPlan(ctx);
-    const results = await Promise.all([upload(free.headers, 'a.csv', csvOf(3)), upload(free.headers, 'b.csv', csvOf(3))]);
+    const results = await Promise.all([
+      upload(free.headers, 'a.csv', csvOf(3)),
+      upload(free.headers, 'b.csv', csvOf(3)),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
   });
 
@@ -192,10 +233,19 @@ describe('POST /api/content/upload-file', () => {
     const admin = await adminOnPlan(ctx, 'business');
     const rm = await employeeOf(ctx, admin);
     await upload(admin.headers, 'first.csv', csvOf(5));
-    await ctx.database.db.updateTable('customers').set({ rm_id: rm.id }).where('firm_id', '=', admin.firmId).where('customer_id', '=', 'C-100001').execute();
+    await ctx.database.db
+      .updateTable('customers')
+      .set({ rm_id: rm.id })
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', '=', 'C-100001')
+      .execute();
     const changed = generateCustomers(5);
     changed[0] = { ...changed[0]!, age: 77 };
-    const second = await upload(admin.headers, 'second.csv', toCsvBuffer(customerTable([...changed, ...generateCustomers(2, { firstId: 200_000 })])));
+    const second = await upload(
+      admin.headers,
+      'second.csv',
+      toCsvBuffer(customerTable([...changed, ...generateCustomers(2, { firstId: 200_000 })])),
+    );
     expect(second.statusCode).toBe(201);
     expect(await countCustomers(admin.firmId)).toBe(7);
     const customer = await ctx.database.db
@@ -205,7 +255,12 @@ describe('POST /api/content/upload-file', () => {
       .where('customer_id', '=', 'C-100001')
       .executeTakeFirstOrThrow();
     expect(customer).toEqual({ age: 77, rm_id: rm.id });
-    const links = await ctx.database.db.selectFrom('customer_file_links').select('file_id').where('customer_id', '=', 'C-100001').where('firm_id', '=', admin.firmId).execute();
+    const links = await ctx.database.db
+      .selectFrom('customer_file_links')
+      .select('file_id')
+      .where('customer_id', '=', 'C-100001')
+      .where('firm_id', '=', admin.firmId)
+      .execute();
     expect(links).toHaveLength(2);
   });
 
@@ -214,7 +269,12 @@ describe('POST /api/content/upload-file', () => {
     try {
       const admin = await adminOnPlan(small);
       const body = multipartFile('big.csv', csvOf(12_000));
-      const res = await small.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/content/upload-file',
+        headers: { ...admin.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than the 1 MB limit.');
       const files = await small.database.db.selectFrom('customer_files').select('id').execute();
@@ -229,10 +289,17 @@ describe('POST /api/content/upload-file', () => {
     try {
       const admin = await adminOnPlan(limited);
       const body = multipartFile('many.csv', csvOf(25));
-      const res = await limited.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/content/upload-file',
+        headers: { ...admin.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toMatch(/10/);
-      expect(await limited.database.db.selectFrom('customers').select('customer_id').execute()).toEqual([]);
+      expect(
+        await limited.database.db.selectFrom('customers').select('customer_id').execute(),
+      ).toEqual([]);
     } finally {
       await limited.close();
     }
@@ -243,10 +310,20 @@ describe('POST /api/content/upload-file', () => {
     const rm = await employeeOf(ctx, admin);
     expect((await upload(rm.headers, 'a.csv', csvOf(2))).statusCode).toBe(403);
     expect((await upload({}, 'a.csv', csvOf(2))).statusCode).toBe(420);
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: admin.headers, payload: { file: 'x' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: admin.headers,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     const wrongField = multipartFile('a.csv', csvOf(2), { field: 'document' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: { ...admin.headers, ...wrongField.headers }, payload: wrongField.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...admin.headers, ...wrongField.headers },
+      payload: wrongField.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/file/);
   });
@@ -258,20 +335,37 @@ describe('background import', () => {
     try {
       const admin = await adminOnPlan(queued);
       const body = multipartFile('later.csv', csvOf(30));
-      const res = await queued.app.inject({ method: 'POST', url: '/api/content/upload-file', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+      const res = await queued.app.inject({
+        method: 'POST',
+        url: '/api/content/upload-file',
+        headers: { ...admin.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(201);
-      expect(res.json<UploadResponse>()).toMatchObject({ status: 'processing', job_status: 'processing', preview: { total_rows: null } });
+      expect(res.json<UploadResponse>()).toMatchObject({
+        status: 'processing',
+        job_status: 'processing',
+        preview: { total_rows: null },
+      });
       const { startWorkers } = await import('../../workers.js');
       await startWorkers(queued.services);
       const deadline = Date.now() + 20_000;
       let status = 'processing';
       while (status === 'processing' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
-        const list = await queued.app.inject({ method: 'GET', url: '/api/content/list-all-uploaded-files', headers: admin.headers });
+        const list = await queued.app.inject({
+          method: 'GET',
+          url: '/api/content/list-all-uploaded-files',
+          headers: admin.headers,
+        });
         status = list.json<ListFilesResponse>().files[0]!.job_status;
       }
       expect(status).toBe('completed');
-      const customers = await queued.database.db.selectFrom('customers').select('customer_id').where('firm_id', '=', admin.firmId).execute();
+      const customers = await queued.database.db
+        .selectFrom('customers')
+        .select('customer_id')
+        .where('firm_id', '=', admin.firmId)
+        .execute();
       expect(customers).toHaveLength(30);
     } finally {
       await queued.close();
@@ -285,15 +379,31 @@ describe('file list, preview, report and delete', () => {
     const other = await adminOnPlan(ctx, 'pro');
     const { file_id } = (await upload(admin.headers, 'mine.csv', csvOf(6))).json<UploadResponse>();
 
-    const list = (await get(admin.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>();
+    const list = (
+      await get(admin.headers, '/api/content/list-all-uploaded-files')
+    ).json<ListFilesResponse>();
     expect(list.files).toEqual([
-      expect.objectContaining({ file_id, filename: 'mine.csv', job_status: 'completed', total_rows: 6, accepted_rows: 6, rejected_rows: 0 }),
+      expect.objectContaining({
+        file_id,
+        filename: 'mine.csv',
+        job_status: 'completed',
+        total_rows: 6,
+        accepted_rows: 6,
+        rejected_rows: 0,
+      }),
     ]);
-    expect((await get(other.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>().files).toEqual([]);
+    expect(
+      (await get(other.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>()
+        .files,
+    ).toEqual([]);
 
     const preview = await get(admin.headers, `/api/content/preview-file/${file_id}`);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ file_id, job_status: 'completed', preview: { filename: 'mine.csv', total_rows: 6, total_columns: 28 } });
+    expect(preview.json()).toMatchObject({
+      file_id,
+      job_status: 'completed',
+      preview: { filename: 'mine.csv', total_rows: 6, total_columns: 28 },
+    });
 
     for (const url of [
       `/api/content/preview-file/${file_id}`,
@@ -327,7 +437,9 @@ describe('file list, preview, report and delete', () => {
     expect(latest.statusCode).toBe(200);
     expect(latest.json()).toMatchObject({ message: 'File deleted', removed_customers: 2 });
     expect(await countCustomers(admin.firmId)).toBe(4);
-    const files = (await get(admin.headers, '/api/content/list-all-uploaded-files')).json<ListFilesResponse>().files;
+    const files = (
+      await get(admin.headers, '/api/content/list-all-uploaded-files')
+    ).json<ListFilesResponse>().files;
     expect(files.map((f) => f.file_id)).toEqual([first.file_id]);
     await get(admin.headers, '/api/content/remove-latest-uploaded-file');
     const none = await get(admin.headers, '/api/content/remove-latest-uploaded-file');

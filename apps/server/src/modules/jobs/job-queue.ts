@@ -33,7 +33,10 @@ export function createBoss(database: DatabaseHandle): PgBoss {
   });
 }
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
+export type JobHandler<T> = (
+  data: T,
+  job: { id: string; retryCount: number; retryLimit: number },
+) => Promise<void>;
 
 export class JobQueue {
   private started = false;
@@ -62,7 +65,10 @@ export class JobQueue {
   ): Promise<string> {
     const { trx, ...sendOptions } = options;
     const db = trx
-      ? { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) }
+      ? {
+          executeSql: async (text: string, values: unknown[]) =>
+            trx.executeQuery(CompiledQuery.raw(text, values)),
+        }
       : undefined;
     const id = await this.boss.send(name, data, {
       retryLimit: 2,
@@ -76,13 +82,25 @@ export class JobQueue {
     return id;
   }
 
-  async work<T extends object>(name: string, handler: JobHandler<T>, options: { pollingIntervalSeconds?: number } = {}) {
+  async work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: { pollingIntervalSeconds?: number } = {},
+  ) {
     await this.boss.work<T>(
       name,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      {
+        includeMetadata: true,
+        batchSize: 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      },
       async (jobs) => {
         for (const job of jobs) {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          await handler(job.data, {
+            id: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
         }
       },
     );

@@ -9,7 +9,12 @@ import { verificationEmail } from './templates.js';
 describe('outbox mailer', () => {
   it('writes each message as an .eml file with text and HTML parts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-mail-'));
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Behavio <no-reply@behavio.local>', dataDir, logger: createLogger('silent') });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Behavio <no-reply@behavio.local>',
+      dataDir,
+      logger: createLogger('silent'),
+    });
     await mailer.send({ to: 'ada@example.com', ...verificationEmail('Behavio', '042917', 10) });
     const files = readdirSync(outboxDir(dataDir));
     expect(files).toHaveLength(1);

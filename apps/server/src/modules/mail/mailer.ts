@@ -33,23 +33,42 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const dir = outboxDir(dataDir);
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       await mkdir(dir, { recursive: true });
       sequence += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.eml`;
       const file = path.join(dir, name);
       await writeFile(file, info.message as Buffer);
-      logger.info({ to: message.to, file, hint: message.logHint }, `mail written to the outbox: ${message.subject}`);
+      logger.info(
+        { to: message.to, file, hint: message.logHint },
+        `mail written to the outbox: ${message.subject}`,
+      );
     },
     close: () => transport.close(),
   };

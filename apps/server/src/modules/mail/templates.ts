@@ -1,5 +1,8 @@
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 interface Layout {
   appName: string;
@@ -10,7 +13,13 @@ interface Layout {
 
 /** Plain text and a simple, client-safe HTML version of the same content. */
 function render({ appName, heading, paragraphs, highlight }: Layout) {
-  const text = [heading, '', ...paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, '']))]
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p, i) =>
+      i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, ''],
+    ),
+  ]
     .join('\n')
     .concat(`\n— ${appName}\n`);
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:520px;margin:0 auto;padding:24px">

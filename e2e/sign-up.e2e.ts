@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, viewport) => {
+  it('registers, verifies with the emailed code, logs in, lands in the shell and logs out', async () => {
+    const page = await browser.newPage({ viewport });
+    const email = `journey.${name}.${Date.now()}@example.com`;
+    const password = 'journey-pass-1';
+
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Create your free account' }).first().click();
+    await page.waitForURL('**/register');
+    await page.getByLabel('Full Name').fill('Jane Journey');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Business Name').fill('Journey Wealth');
+    await screenshot(page, `sign-up-register-${name}`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL('**/verify-otp');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Verification Code').fill(server.otpFor(email));
+    await screenshot(page, `sign-up-verify-${name}`);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .last()
+      .click();
+
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Upload your customers file').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await screenshot(page, `sign-up-shell-${name}`);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    await page.close();
+  });
+});
+
+describe('guards and unknown routes', () => {
+  it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${server.url}/settings/manageCustomers`);
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
+    await page
+      .getByRole('link', { name: 'Go to Homepage' })
+      .or(page.getByRole('button', { name: 'Go to Homepage' }))
+      .first()
+      .waitFor();
+    await page.close();
+  });
+});
