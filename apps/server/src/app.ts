@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -30,6 +31,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     ingestion: services.ingestion,
     maxUploadBytes: config.maxUploadBytes,
   });
+  analyticsRoutes(app, { analytics: services.analytics });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

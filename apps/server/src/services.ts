@@ -9,6 +9,7 @@ import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -40,7 +41,18 @@ export function createServices(deps: CoreDeps) {
     limits: { maxRows: config.maxUploadRows, maxUploadBytes: config.maxUploadBytes },
     uploadWaitMs: config.uploadWaitMs,
   });
-  return { ...deps, db, tokens, queue, storage, auth, ingestion, limiter: new RateLimiter(db) };
+  const analytics = new AnalyticsService(db);
+  return {
+    ...deps,
+    db,
+    tokens,
+    queue,
+    storage,
+    auth,
+    ingestion,
+    analytics,
+    limiter: new RateLimiter(db),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -109,6 +109,35 @@ export interface CustomerImportRowsTable {
   customer_id: string;
 }
 
+export interface CallOutcomesTable {
+  id: Generated<string>;
+  firm_id: string;
+  customer_id: string;
+  rm_id: string | null;
+  outcome: 'called' | 'snoozed' | 'dismissed';
+  snooze_until: ColumnType<Date | string | null, string | null, string | null>;
+  reason: string | null;
+  model_version: string;
+  priority_score: number;
+  urgency_level: string;
+  recommended_action: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditEventsTable {
+  id: Generated<string>;
+  firm_id: string;
+  actor_id: string | null;
+  actor_email: string;
+  actor_role: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -119,6 +148,8 @@ export interface Database {
   customer_file_links: CustomerFileLinksTable;
   customer_insights: CustomerInsightsTable;
   customer_import_rows: CustomerImportRowsTable;
+  call_outcomes: CallOutcomesTable;
+  audit_events: AuditEventsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { requiredString } from './fields.js';
+
+/** A customer as the lists show it (spec §3 Customer). */
+export const customerSchema = z.object({
+  customer_id: z.string(),
+  country_iso: z.string(),
+  age: z.number(),
+  risk_profile: z.number(),
+  experience_years: z.number(),
+  cash_pct: z.number(),
+  etf_pct: z.number(),
+  single_stock_pct: z.number(),
+  leverage_ratio: z.number(),
+  created_at: z.string(),
+  rm_id: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const rmBookResponseSchema = z.object({
+  rm_id: z.string(),
+  rm_name: z.string(),
+  customer_count: z.number().int(),
+  customers: z.array(customerSchema),
+});
+export type RmBookResponse = z.infer<typeof rmBookResponseSchema>;
+
+/**
+ * Optional narrowing of the RM lists for large books; without it the lists answer everything,
+ * as the spec's screens expect. `search` is a case-insensitive substring of customer_id or
+ * country.
+ */
+export const listWindowQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+});
+export type ListWindowQuery = z.infer<typeof listWindowQuerySchema>;
+
+export const CALL_OUTCOMES = ['called', 'snoozed', 'dismissed'] as const;
+export const callOutcomeSchema = z.enum(CALL_OUTCOMES);
+export type CallOutcome = z.infer<typeof callOutcomeSchema>;
+
+export const CALL_OUTCOME_MESSAGES = {
+  customerRequired: 'Customer ID is required',
+  snoozeDateRequired: 'Choose the date until which to snooze this customer',
+  snoozeDateInvalid: 'The snooze date must be a future date within a year',
+  reasonRequired: 'Give a reason for dismissing this customer',
+  reasonTooLong: 'The reason is too long',
+} as const;
+
+export const callOutcomeRequestSchema = z
+  .object({
+    customer_id: requiredString(CALL_OUTCOME_MESSAGES.customerRequired).max(64),
+    outcome: callOutcomeSchema,
+    snooze_until: z.iso.date({ error: CALL_OUTCOME_MESSAGES.snoozeDateInvalid }).optional(),
+    reason: z.string().trim().max(500, CALL_OUTCOME_MESSAGES.reasonTooLong).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'snoozed' && !value.snooze_until) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['snooze_until'],
+        message: CALL_OUTCOME_MESSAGES.snoozeDateRequired,
+      });
+    }
+    if (value.outcome === 'dismissed' && !value.reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: CALL_OUTCOME_MESSAGES.reasonRequired,
+      });
+    }
+  });
+export type CallOutcomeRequest = z.input<typeof callOutcomeRequestSchema>;
+
+export const callOutcomeResponseSchema = z.object({
+  message: z.string(),
+  customer_id: z.string(),
+  outcome: callOutcomeSchema,
+  snooze_until: z.string().nullable(),
+  recorded_at: z.string(),
+});
+export type CallOutcomeResponse = z.infer<typeof callOutcomeResponseSchema>;
