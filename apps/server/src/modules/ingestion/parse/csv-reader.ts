@@ -1,0 +1,166 @@
+/**
+ * Streaming CSV: UTF-8 (BOM or not) decoded chunk by chunk, papaparse's core Parser driven
+ * directly (strings only, no dynamicTyping), the separator and line break detected from the
+ * header line. Rows go to a RowSink; the caller's callbacks are awaited between chunks, so the
+ * file is read no faster than the rows are consumed.
+ */
+import Papa from 'papaparse';
+import { CustomerFileError, formatCount } from './errors.js';
+import { LIMITS } from './limits.js';
+import type { RowSink } from './rows.js';
+
+export type Delimiter = ',' | ';' | '\t';
+export type Newline = '\n' | '\r\n' | '\r';
+
+export interface CsvDialect {
+  delimiter: Delimiter;
+  newline: Newline;
+}
+
+/**
+ * The dialect of the first non-blank line: the most frequent of , ; and tab outside quotes
+ * (ties: comma, then semicolon, then tab), and the line break that ends it.
+ */
+export function detectDialect(text: string): CsvDialect {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let inQuotes = false;
+  let lineHasContent = false;
+  let newline: Newline = '\n';
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      inQuotes = !inQuotes;
+      lineHasContent = true;
+      continue;
+    }
+    if (inQuotes) continue;
+    if (ch === '\n' || ch === '\r') {
+      if (!lineHasContent) continue; // leading blank lines
+      newline = ch === '\n' ? '\n' : text[i + 1] === '\n' ? '\r\n' : '\r';
+      break;
+    }
+    if (ch === ',' || ch === ';' || ch === '\t') {
+      counts[ch]++;
+      lineHasContent = true;
+    } else if (ch !== ' ') {
+      lineHasContent = true;
+    }
+  }
+  let delimiter: Delimiter = ',';
+  if (counts[';'] > counts[delimiter]) delimiter = ';';
+  if (counts['\t'] > counts[delimiter]) delimiter = '\t';
+  return { delimiter, newline };
+}
+
+interface PapaResult {
+  data: string[][];
+  errors: { code: string; row?: number }[];
+  meta: { cursor: number };
+}
+
+const MISPLACED_QUOTE = 'has a misplaced quote (") so its columns cannot be trusted';
+
+const notUtf8 = (offset: number) =>
+  new CustomerFileError(
+    'malformed_csv',
+    "The file is not UTF-8 text: save it as 'CSV UTF-8 (Comma delimited)' and upload it again",
+    { byteOffset: offset },
+  );
+
+/**
+ * Read CSV chunks into the sink until the end, a failure or the sink's row cap. Returns the
+ * dialect used. The first chunk must be at least LIMITS.sniffBytes long unless the file is
+ * shorter (the dialect is read from it).
+ */
+export async function readCsv(
+  chunks: AsyncIterable<Uint8Array>,
+  sink: RowSink,
+  signal?: AbortSignal,
+): Promise<CsvDialect | null> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let dialect: CsvDialect | null = null;
+  let parser: Papa.Parser | null = null;
+  let partial = '';
+  let rowNumber = 0;
+  let bytes = 0;
+
+  const feed = (text: string, last: boolean): void => {
+    if (!dialect) {
+      dialect = detectDialect(text);
+      // European Excel writes ';' files with decimal commas ("1,5"); in ',' files a comma
+      // inside a number is ambiguous (a thousands separator?) and stays invalid.
+      sink.decimalComma = dialect.delimiter === ';';
+      parser = new Papa.Parser({
+        delimiter: dialect.delimiter,
+        newline: dialect.newline,
+        quoteChar: '"',
+        escapeChar: '"',
+        header: false,
+        dynamicTyping: false,
+        skipEmptyLines: false,
+        comments: false,
+      });
+    }
+    const input = partial === '' ? text : partial + text;
+    const result = (parser as Papa.Parser).parse(input, 0, !last) as PapaResult;
+    const rows = result.data;
+    let badQuotes: Set<number> | null = null;
+    for (const error of result.errors) {
+      if (error.code === 'MissingQuotes') {
+        sink.fail(
+          new CustomerFileError(
+            'malformed_csv',
+            `A quoted value on row ${formatCount(rowNumber + (error.row ?? 0) + 1)} is never closed: a closing quote (") is missing`,
+            { row: rowNumber + (error.row ?? 0) + 1 },
+          ),
+        );
+        return;
+      }
+      if (error.code === 'InvalidQuotes' && error.row !== undefined)
+        (badQuotes ??= new Set()).add(error.row);
+    }
+    for (let r = 0; r < rows.length; r++) {
+      rowNumber++;
+      const cells = rows[r] as string[];
+      // A quote after a closing quote ("a"b): the columns of that row cannot be trusted.
+      sink.push(cells, rowNumber, badQuotes?.has(r) ? MISPLACED_QUOTE : undefined);
+      if (sink.stopped) return;
+    }
+    partial = last ? '' : input.slice(result.meta.cursor);
+    if (partial.length > LIMITS.maxRecordChars) {
+      sink.fail(
+        new CustomerFileError(
+          'value_too_long',
+          `Row ${formatCount(rowNumber + 1)} is longer than ${formatCount(LIMITS.maxRecordChars)} characters: a quote (") is probably not closed`,
+          { row: rowNumber + 1, limit: LIMITS.maxRecordChars },
+        ),
+      );
+    }
+  };
+
+  for await (const chunk of chunks) {
+    signal?.throwIfAborted();
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      sink.fail(notUtf8(bytes));
+      break;
+    }
+    bytes += chunk.byteLength;
+    if (text.length > 0) feed(text, false);
+    if (sink.needsDrain) await sink.drain();
+    if (sink.stopped) break;
+  }
+  if (!sink.stopped) {
+    let text = '';
+    try {
+      text = decoder.decode();
+    } catch {
+      sink.fail(notUtf8(bytes));
+    }
+    if (!sink.stopped && (text.length > 0 || partial.length > 0)) feed(text, true);
+  }
+  return dialect;
+}

@@ -1,0 +1,66 @@
+/**
+ * File type by name AND by content. The extension must be .csv, .xlsx or .xls (any case); the
+ * first bytes must agree:
+ * - .csv: UTF-8 text (BOM allowed): no NUL byte, no invalid UTF-8, not a zip or OLE file.
+ * - .xlsx/.xls: a zip (PK\x03\x04, read as .xlsx) or an OLE compound file (D0 CF 11 E0 A1 B1 1A
+ *   E1, read as .xls). Excel files are often saved under the other Excel extension, so the
+ *   content decides between the two; text named .xlsx or .xls is refused.
+ */
+import { extname } from 'node:path';
+import { invalidFileType } from './errors.js';
+
+export type CustomerFileType = 'csv' | 'xlsx' | 'xls';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+const startsWith = (head: Uint8Array, magic: number[]) =>
+  head.length >= magic.length && magic.every((b, i) => head[i] === b);
+
+/** The type the file name claims, or null when the extension is not accepted. */
+export function fileTypeFromName(filename: string): CustomerFileType | null {
+  switch (extname(filename).toLowerCase()) {
+    case '.csv':
+      return 'csv';
+    case '.xlsx':
+      return 'xlsx';
+    case '.xls':
+      return 'xls';
+    default:
+      return null;
+  }
+}
+
+/** Why the first bytes are not UTF-8 text, or null when they are. */
+export function binaryReason(head: Uint8Array): string | null {
+  if (startsWith(head, ZIP_MAGIC)) return 'a zip file (maybe an .xlsx) named .csv';
+  if (startsWith(head, OLE_MAGIC)) return 'an OLE file (maybe an .xls) named .csv';
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    return 'UTF-16 text; save the file as CSV UTF-8';
+  }
+  if (head.includes(0)) return 'binary content (NUL bytes)';
+  try {
+    // stream: true tolerates a character cut at the end of the sample.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return 'not UTF-8 text';
+  }
+  return null;
+}
+
+/**
+ * The file's type from its name and its first bytes (the more the better for CSV; 64 KB is
+ * used by the parser). Throws CustomerFileError('invalid_file_type') with the spec's message.
+ */
+export function detectCustomerFileType(filename: string, head: Uint8Array): CustomerFileType {
+  const claimed = fileTypeFromName(filename);
+  if (claimed === null) throw invalidFileType(`extension ${JSON.stringify(extname(filename))}`);
+  if (claimed === 'csv') {
+    const reason = binaryReason(head);
+    if (reason) throw invalidFileType(reason);
+    return 'csv';
+  }
+  if (startsWith(head, ZIP_MAGIC)) return 'xlsx';
+  if (startsWith(head, OLE_MAGIC)) return 'xls';
+  throw invalidFileType(`${claimed} file that is neither a zip nor an OLE compound file`);
+}

@@ -1,0 +1,330 @@
+/**
+ * parseCustomerFile: an uploaded customers file (path, stream or buffer) → validated rows,
+ * streamed to callbacks in batches, plus a summary with a preview. inspectCustomerFile: the
+ * same, stopping after the first rows (to answer the upload before the full import).
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { readCsv, type Delimiter } from './csv-reader.js';
+import { CustomerFileError, EMPTY_FILE_MESSAGE, formatCount, invalidFileType } from './errors.js';
+import { excelRows, type ExcelRunnerOptions } from './excel-runner.js';
+import { detectCustomerFileType, fileTypeFromName, type CustomerFileType } from './file-type.js';
+import { LIMITS } from './limits.js';
+import {
+  RowSink,
+  type AcceptedRow,
+  type ColumnInfo,
+  type HeaderInfo,
+  type PreviewValue,
+  type RejectedRow,
+  type RowProblem,
+} from './rows.js';
+
+export type CustomerFileInput =
+  | { path: string; filename: string }
+  | { stream: Readable | AsyncIterable<Uint8Array>; filename: string }
+  | { buffer: Uint8Array; filename: string };
+
+export interface ParseCustomerFileOptions {
+  /** Fail when the file has more data rows than this (default 2,000,000). */
+  maxRows?: number;
+  /** Rows in summary.preview_rows (default 5). */
+  previewRows?: number;
+  /** Stop reading after this many data rows, without failing (summary.complete is false). */
+  rowCap?: number | null;
+  /** Accepted rows per onAccepted call (default 1,000). */
+  batchSize?: number;
+  /** Build AcceptedRow.copyText (default true). */
+  copyText?: boolean;
+  /** Problems kept in summary.sample_problems (default 100). */
+  sampleProblems?: number;
+  /** Called once, when the header is known and valid, before any row. */
+  onHeader?: (header: HeaderInfo) => void | Promise<void>;
+  /** Accepted rows in batches; awaited before reading on (back-pressure for COPY). */
+  onAccepted?: (batch: AcceptedRow[]) => void | Promise<void>;
+  /** Each rejected row with its raw values and problems; awaited. */
+  onRejected?: (row: RejectedRow) => void | Promise<void>;
+  /** Aborting rejects the call with the signal's reason. */
+  signal?: AbortSignal;
+  /** How Excel files are read (worker thread or in-process). */
+  excel?: ExcelRunnerOptions;
+  /** Where a streamed Excel upload is spooled (default os.tmpdir()). Removed afterwards. */
+  tempDir?: string;
+}
+
+export interface ParseSummary {
+  file_type: CustomerFileType;
+  /** The CSV separator found in the header line; null for Excel. */
+  delimiter: Delimiter | null;
+  /** Spreadsheet row number of the header. */
+  header_row: number;
+  /** Data rows read (blank rows not counted). */
+  total_rows: number;
+  accepted: number;
+  rejected: number;
+  total_columns: number;
+  columns_info: ColumnInfo[];
+  /** The first rows keyed by column name, typed where the column is known, empty → null. */
+  preview_rows: Record<string, PreviewValue>[];
+  /** False when rowCap stopped reading before the end of the file. */
+  complete: boolean;
+  /** The first problems of rejected rows. */
+  sample_problems: RowProblem[];
+}
+
+export type ParseResult =
+  { ok: true; summary: ParseSummary } | { ok: false; error: CustomerFileError };
+
+const DEFAULT_BATCH_SIZE = 1_000;
+const DEFAULT_PREVIEW_ROWS = 5;
+const DEFAULT_SAMPLE_PROBLEMS = 100;
+const STREAM_CHUNK = 64 * 1024;
+
+/** The head of the input (for type sniffing) and the whole input as chunks. */
+interface Source {
+  head: Uint8Array;
+  /** Every chunk from the start; the first one holds at least the head. */
+  chunks: () => AsyncIterable<Uint8Array>;
+  path: string | null;
+  close: () => Promise<void>;
+}
+
+async function openSource(input: CustomerFileInput): Promise<Source> {
+  if ('path' in input) {
+    const fh = await open(input.path, 'r');
+    try {
+      const head = Buffer.alloc(LIMITS.sniffBytes);
+      const { bytesRead } = await fh.read(head, 0, head.length, 0);
+      return {
+        head: head.subarray(0, bytesRead),
+        chunks: () => createReadStream(input.path, { highWaterMark: STREAM_CHUNK }),
+        path: input.path,
+        close: async () => {},
+      };
+    } finally {
+      await fh.close();
+    }
+  }
+  if ('buffer' in input) {
+    const buffer = input.buffer;
+    return {
+      head: buffer.subarray(0, LIMITS.sniffBytes),
+      chunks: async function* () {
+        for (let i = 0; i < buffer.length; i += STREAM_CHUNK)
+          yield buffer.subarray(i, i + STREAM_CHUNK);
+      },
+      path: null,
+      close: async () => {},
+    };
+  }
+  // A stream can be read once: gather the head, then replay it before the rest.
+  const iterator = input.stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array | string>;
+  const first: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  while (length < LIMITS.sniffBytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    first.push(chunk);
+    length += chunk.byteLength;
+  }
+  const head = Buffer.concat(first);
+  let used = false;
+  return {
+    head,
+    chunks: async function* () {
+      if (used) throw new Error('a stream input can be read once');
+      used = true;
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      }
+    },
+    path: null,
+    close: async () => {
+      if (!done) await iterator.return?.();
+    },
+  };
+}
+
+/** Spool an Excel upload to a temp file (random access, worker), refusing oversized files. */
+async function spool(source: Source, type: 'xlsx' | 'xls', dir: string): Promise<string> {
+  const limit = type === 'xls' ? LIMITS.maxXlsBytes : LIMITS.maxXlsxBytes;
+  const path = join(dir, `upload.${type}`);
+  const fh = await open(path, 'w');
+  let size = 0;
+  try {
+    for await (const chunk of source.chunks()) {
+      size += chunk.byteLength;
+      if (size > limit) {
+        throw new CustomerFileError(
+          'file_too_large',
+          type === 'xls'
+            ? `.xls files are limited to ${formatCount(limit / 1024 / 1024)} MB: save the file as .xlsx or CSV UTF-8 and upload that`
+            : `The Excel file is larger than ${formatCount(limit / 1024 / 1024)} MB: save it as CSV UTF-8 and upload that`,
+          { limitBytes: limit },
+        );
+      }
+      await fh.write(chunk);
+    }
+  } finally {
+    await fh.close();
+  }
+  return path;
+}
+
+/**
+ * Parse and validate a customers file. File-level problems come back as `{ ok: false, error }`
+ * (error.message is the text for the user); row problems go to onRejected and the counters.
+ * Rows already passed to onAccepted before a failure (e.g. too many rows) must be discarded by
+ * the caller (roll the COPY transaction back). Throws only for programmer errors, I/O errors
+ * of the input itself, and aborts (the signal's reason).
+ */
+export async function parseCustomerFile(
+  input: CustomerFileInput,
+  options: ParseCustomerFileOptions = {},
+): Promise<ParseResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const claimed = fileTypeFromName(input.filename);
+  if (claimed === null) {
+    return {
+      ok: false,
+      error: invalidFileType(`extension ${JSON.stringify(extname(input.filename))}`),
+    };
+  }
+  const maxRows = options.maxRows ?? LIMITS.maxRows;
+  if (!(Number.isInteger(maxRows) && maxRows > 0))
+    throw new RangeError('maxRows must be a positive integer');
+  const rowCap = options.rowCap ?? null;
+  if (rowCap !== null && !(Number.isInteger(rowCap) && rowCap >= 0)) {
+    throw new RangeError('rowCap must be a non-negative integer or null');
+  }
+
+  const source = await openSource(input);
+  let tempDir: string | null = null;
+  try {
+    if (source.head.length === 0) {
+      return { ok: false, error: new CustomerFileError('empty_file', EMPTY_FILE_MESSAGE) };
+    }
+    let type: CustomerFileType;
+    try {
+      type = detectCustomerFileType(input.filename, source.head);
+    } catch (error) {
+      if (error instanceof CustomerFileError) return { ok: false, error };
+      throw error;
+    }
+
+    let delimiter: Delimiter | null = null;
+    const sink = new RowSink({
+      maxRows,
+      rowCap,
+      previewRows: Math.max(0, options.previewRows ?? DEFAULT_PREVIEW_ROWS),
+      batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
+      copyText: options.copyText ?? true,
+      decimalComma: false,
+      maxColumns: LIMITS.maxColumns,
+      maxCellChars: LIMITS.maxCellChars,
+      sampleProblems: options.sampleProblems ?? DEFAULT_SAMPLE_PROBLEMS,
+      onHeader: options.onHeader,
+      onAccepted: options.onAccepted,
+      onRejected: options.onRejected,
+    });
+
+    if (type === 'csv') {
+      const dialect = await readCsv(source.chunks(), sink, signal);
+      delimiter = dialect?.delimiter ?? null;
+    } else {
+      let path = source.path;
+      if (path === null) {
+        tempDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'behavio-upload-'));
+        try {
+          path = await spool(source, type, tempDir);
+        } catch (error) {
+          if (error instanceof CustomerFileError) return { ok: false, error };
+          throw error;
+        }
+      }
+      // Header + rows up to the cap or the limit, + 1 to notice that there are more.
+      const dataRows = Math.min(rowCap ?? maxRows, maxRows);
+      const job = {
+        kind: type,
+        path,
+        rowCap: dataRows + 2,
+        batchRows: LIMITS.workerBatchRows,
+        maxColumns: LIMITS.maxColumns,
+      };
+      try {
+        for await (const batch of excelRows(job, options.excel, signal)) {
+          const { rows, numbers } = batch;
+          for (let i = 0; i < rows.length && !sink.stopped; i++)
+            sink.push(rows[i] as string[], numbers[i] as number);
+          if (sink.stopped) break;
+          if (sink.needsDrain) await sink.drain();
+        }
+      } catch (error) {
+        if (!(error instanceof CustomerFileError)) throw error;
+        sink.fail(error);
+      }
+    }
+    signal?.throwIfAborted();
+    await sink.finish();
+    if (sink.failure) return { ok: false, error: sink.failure };
+    const header = sink.header as HeaderInfo;
+    return {
+      ok: true,
+      summary: {
+        file_type: type,
+        delimiter,
+        header_row: header.row,
+        total_rows: sink.totalRows,
+        accepted: sink.accepted,
+        rejected: sink.rejected,
+        total_columns: header.columns.length,
+        columns_info: header.columns,
+        preview_rows: sink.previewRows,
+        complete: !sink.truncated,
+        sample_problems: sink.sampleProblems,
+      },
+    };
+  } finally {
+    await source.close();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+export interface InspectOptions extends Pick<
+  ParseCustomerFileOptions,
+  'signal' | 'excel' | 'tempDir' | 'maxRows'
+> {
+  /** Data rows to read and preview (default 5). */
+  previewRows?: number;
+}
+
+/**
+ * Read the header and the first rows only: file type, columns, missing columns and a preview,
+ * fast, for the upload answer. Counters cover the rows read; summary.complete tells whether
+ * that was the whole file.
+ */
+export function inspectCustomerFile(
+  input: CustomerFileInput,
+  options: InspectOptions = {},
+): Promise<ParseResult> {
+  const previewRows = options.previewRows ?? DEFAULT_PREVIEW_ROWS;
+  return parseCustomerFile(input, {
+    ...options,
+    previewRows,
+    rowCap: previewRows,
+    copyText: false,
+  });
+}
