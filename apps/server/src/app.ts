@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -32,6 +33,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   analyticsRoutes(app, { analytics: services.analytics });
+  adminRoutes(app, { admin: services.admin });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

@@ -10,6 +10,7 @@ import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -42,6 +43,14 @@ export function createServices(deps: CoreDeps) {
     uploadWaitMs: config.uploadWaitMs,
   });
   const analytics = new AnalyticsService(db);
+  const admin = new AdminService({
+    db,
+    analytics,
+    mailer,
+    logger,
+    appName: config.appName,
+    publicUrl: config.publicUrl,
+  });
   return {
     ...deps,
     db,
@@ -51,6 +60,7 @@ export function createServices(deps: CoreDeps) {
     auth,
     ingestion,
     analytics,
+    admin,
     limiter: new RateLimiter(db),
   };
 }

@@ -6,4 +6,5 @@ export * from './schemas/auth.js';
 export * from './schemas/customer-columns.js';
 export * from './schemas/files.js';
 export * from './schemas/customers.js';
+export * from './schemas/admin.js';
 export * from './schemas/insights.js';

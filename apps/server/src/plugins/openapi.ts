@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { RULES } from './permissions.js';
 
 /** The OpenAPI description is generated from the same zod schemas that validate requests. */
 export async function registerOpenApi(
@@ -24,9 +25,7 @@ export async function registerOpenApi(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get(
-    '/api/openapi.json',
-    { config: { access: { public: true } }, schema: { hide: true } },
-    () => app.swagger(),
+  app.get('/api/openapi.json', { config: { access: RULES.public }, schema: { hide: true } }, () =>
+    app.swagger(),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   callOutcomeRequestSchema,
   callOutcomeResponseSchema,
   errorBodySchema,
@@ -12,15 +11,10 @@ import {
 } from '@behavio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { principalOf, type AccessRule } from '../../plugins/access.js';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
 import type { AnalyticsService } from './analytics.service.js';
 
-/** The RM screens: an RM's own book, on a paid plan (spec §6). */
-const RM_ON_PAID_PLAN: AccessRule = {
-  roles: ['rm'],
-  roleMessage: 'Only relationship managers have a customer book.',
-  paidPlanMessage: MESSAGES.purchaseSubscription,
-};
 const errors = {
   400: errorBodySchema,
   403: errorBodySchema,
@@ -36,7 +30,7 @@ const common = {
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
   const { analytics } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: RM_ON_PAID_PLAN };
+  const config = { access: RULES.ownBook };
 
   r.get(
     '/api/content/rm-own-book',

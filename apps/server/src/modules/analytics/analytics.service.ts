@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   SEGMENTS,
   type CallOutcomeRequest,
   type CallOutcomeResponse,
@@ -99,7 +100,7 @@ export class AnalyticsService {
     window: ListWindowQuery = {},
   ): Promise<RmBookResponse> {
     const rm = await repo.findRm(this.db, principal.firmId, rmId);
-    if (!rm) throw notFound('Relationship manager not found');
+    if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
     const [rows, count] = await Promise.all([
       this.rows(principal, rmId, window),
       repo.countBook(this.db, principal.firmId, rmId),

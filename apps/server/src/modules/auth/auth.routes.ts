@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidToken, principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.js';
 import type { AuthService } from './auth.service.js';
 
@@ -32,7 +33,7 @@ export function authRoutes(
 ) {
   const { auth, limiter, limits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const open = { access: { public: true } } as const;
+  const open = { access: RULES.public };
 
   /** Per-IP and per-email budgets for one action, counted before any work is done. */
   const limit = (action: string, request: FastifyRequest, email: string | undefined) => {
@@ -131,7 +132,7 @@ export function authRoutes(
   r.get(
     '/api/auth/check-user',
     {
-      config: { access: {} },
+      config: { access: RULES.anyEmployee },
       schema: {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],

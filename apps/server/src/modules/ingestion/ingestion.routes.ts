@@ -10,14 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors/app-error.js';
-import { principalOf, type AccessRule } from '../../plugins/access.js';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
 import type { IngestionService } from './ingestion.service.js';
 
-const ADMIN_ONLY: AccessRule = {
-  roles: ['admin'],
-  roleMessage: 'Only the firm admin can upload or delete files.',
-};
-const ANY_EMPLOYEE: AccessRule = {};
 const errors = {
   400: errorBodySchema,
   403: errorBodySchema,
@@ -40,7 +36,7 @@ export async function ingestionRoutes(
   r.post(
     '/api/content/upload-file',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: RULES.admin },
       schema: {
         tags,
         security,
@@ -73,7 +69,7 @@ export async function ingestionRoutes(
   r.get(
     '/api/content/list-all-uploaded-files',
     {
-      config: { access: ANY_EMPLOYEE },
+      config: { access: RULES.anyEmployee },
       schema: { tags, security, response: { 200: listFilesResponseSchema, ...errors } },
     },
     async (request) => ({ files: await ingestion.listFiles(principalOf(request)) }),
@@ -82,7 +78,7 @@ export async function ingestionRoutes(
   r.get(
     '/api/content/preview-file/:file_id',
     {
-      config: { access: ANY_EMPLOYEE },
+      config: { access: RULES.anyEmployee },
       schema: {
         tags,
         security,
@@ -96,7 +92,7 @@ export async function ingestionRoutes(
   r.get(
     '/api/content/file-report/:file_id',
     {
-      config: { access: ANY_EMPLOYEE },
+      config: { access: RULES.anyEmployee },
       schema: {
         tags,
         security,
@@ -118,7 +114,7 @@ export async function ingestionRoutes(
   r.get(
     '/api/content/delete-file/:file_id',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: RULES.admin },
       schema: {
         tags,
         security,
@@ -132,7 +128,7 @@ export async function ingestionRoutes(
   r.get(
     '/api/content/remove-latest-uploaded-file',
     {
-      config: { access: ADMIN_ONLY },
+      config: { access: RULES.admin },
       schema: { tags, security, response: { 200: deleteFileResponseSchema, ...errors } },
     },
     async (request) => ingestion.deleteLatestFile(principalOf(request)),

@@ -52,3 +52,21 @@ export function verificationEmail(appName: string, code: string, minutesValid: n
     }),
   };
 }
+
+export function employeeInvitationEmail(
+  appName: string,
+  input: { name: string; role: string; email: string; adminEmail: string; loginUrl: string },
+) {
+  return {
+    subject: `You have been added to ${appName}`,
+    ...render({
+      appName,
+      heading: `Welcome to ${appName}, ${input.name}`,
+      paragraphs: [
+        `Your firm admin has created an account for you with the role "${input.role}".`,
+        `To sign in, open ${input.loginUrl}, choose the role "${input.role}", and enter your email (${input.email}), the password your admin gave you, and your admin's email: ${input.adminEmail}.`,
+        'If you did not expect this email, you can ignore it.',
+      ],
+    }),
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  adminRmBookResponseSchema,
+  adminWhoToCallResponseSchema,
+  assignRmRequestSchema,
+  assignmentResponseSchema,
+  auditEventsQuerySchema,
+  auditEventsResponseSchema,
+  bulkAssignRequestSchema,
+  bulkAssignmentResponseSchema,
+  createEmployeeRequestSchema,
+  createEmployeeResponseSchema,
+  deleteEmployeeRequestSchema,
+  distributeRequestSchema,
+  errorBodySchema,
+  listCustomersQuerySchema,
+  listCustomersResponseSchema,
+  listEmployeesResponseSchema,
+  listRmsResponseSchema,
+  reassignRmRequestSchema,
+  rmIdRequestSchema,
+} from '@behavio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
+import type { AdminService } from './admin.service.js';
+
+const errors = {
+  400: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  420: errorBodySchema,
+};
+const security = [{ bearerAuth: [] }];
+
+export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService }) {
+  const { admin } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const employees = { tags: ['employees'], security };
+  const customers = { tags: ['customers'], security };
+
+  r.get(
+    '/api/roles/list-all-employees',
+    {
+      config: { access: RULES.employeeDirectory },
+      schema: { ...employees, response: { 200: listEmployeesResponseSchema, ...errors } },
+    },
+    (request) => admin.listEmployees(principalOf(request)),
+  );
+
+  r.post(
+    '/api/roles/create-new-employee',
+    {
+      config: { access: RULES.roleManagement },
+      schema: {
+        ...employees,
+        body: createEmployeeRequestSchema,
+        response: { 201: createEmployeeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await admin.createEmployee(principalOf(request), request.body)),
+  );
+
+  r.delete(
+    '/api/roles/delete-employee',
+    {
+      config: { access: RULES.roleManagement },
+      schema: {
+        ...employees,
+        body: deleteEmployeeRequestSchema,
+        description: 'Deleting an RM unassigns their customers in the same transaction.',
+        response: {
+          200: z.object({ message: z.string(), unassigned_customers: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    (request) => admin.deleteEmployee(principalOf(request), request.body.email),
+  );
+
+  r.get(
+    '/api/content/list-customers',
+    {
+      config: { access: RULES.customerList },
+      schema: {
+        ...customers,
+        querystring: listCustomersQuerySchema,
+        response: { 200: listCustomersResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.listCustomers(principalOf(request), request.query),
+  );
+
+  r.get(
+    '/api/content/list-rms',
+    {
+      config: { access: RULES.customerList },
+      schema: { ...customers, response: { 200: listRmsResponseSchema, ...errors } },
+    },
+    (request) => admin.listRms(principalOf(request)),
+  );
+
+  r.post(
+    '/api/content/assign-rm',
+    {
+      config: { access: RULES.assignment },
+      schema: {
+        ...customers,
+        body: assignRmRequestSchema,
+        response: { 200: assignmentResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      admin.setCustomerRm(principalOf(request), {
+        customerId: request.body.customer_id,
+        rmId: request.body.rm_id,
+        mode: 'assign',
+      }),
+  );
+
+  r.put(
+    '/api/content/reassign-rm',
+    {
+      config: { access: RULES.assignment },
+      schema: {
+        ...customers,
+        body: reassignRmRequestSchema,
+        response: { 200: assignmentResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      admin.setCustomerRm(principalOf(request), {
+        customerId: request.body.customer_id,
+        rmId: request.body.new_rm_id,
+        mode: 'reassign',
+      }),
+  );
+
+  r.post(
+    '/api/content/assign-rm-bulk',
+    {
+      config: { access: RULES.assignment },
+      schema: {
+        ...customers,
+        description: 'Assigns up to 1,000 customers to one RM at once (assigned ones are moved).',
+        body: bulkAssignRequestSchema,
+        response: { 200: bulkAssignmentResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      admin.bulkAssign(principalOf(request), {
+        customerIds: request.body.customer_ids,
+        rmId: request.body.rm_id,
+      }),
+  );
+
+  r.post(
+    '/api/content/distribute-unassigned',
+    {
+      config: { access: RULES.assignment },
+      schema: {
+        ...customers,
+        description: 'Shares every unassigned customer evenly across the chosen RMs.',
+        body: distributeRequestSchema,
+        response: { 200: bulkAssignmentResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.distributeUnassigned(principalOf(request), request.body.rm_ids),
+  );
+
+  r.post(
+    '/api/content/admin-view-rm-book',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        body: rmIdRequestSchema,
+        response: { 200: adminRmBookResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.viewRmBook(principalOf(request), request.body.rm_id),
+  );
+
+  r.post(
+    '/api/content/admin-who-to-call-for-a-rm',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        body: rmIdRequestSchema,
+        response: { 200: adminWhoToCallResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+  );
+
+  r.get(
+    '/api/audit/events',
+    {
+      config: { access: RULES.audit },
+      schema: {
+        tags: ['audit'],
+        security,
+        querystring: auditEventsQuerySchema,
+        response: { 200: auditEventsResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.auditEvents(principalOf(request), request.query),
+  );
+}

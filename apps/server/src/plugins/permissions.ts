@@ -1,0 +1,49 @@
+import { EMPLOYEE_MESSAGES, ADMIN_MESSAGES, MESSAGES } from '@behavio/contract';
+import type { AccessRule } from './access.js';
+
+/**
+ * Who may call what: every API route uses one of these rules, and docs/permissions.md and the
+ * permission-matrix test are written from this table.
+ */
+export const RULES = {
+  public: { public: true },
+  /** Any signed-in employee of the firm, on any plan. */
+  anyEmployee: {},
+  /** The firm admin, on any plan (uploading and deleting files). */
+  admin: { roles: ['admin'], roleMessage: 'Only the firm admin can do this.' },
+  /** Employees and roles: the admin, on a paid plan. */
+  roleManagement: {
+    roles: ['admin'],
+    roleMessage: 'Only the firm admin can manage employees.',
+    paidPlanMessage: EMPLOYEE_MESSAGES.upgradeRequired,
+  },
+  /** Reading the employee directory: admin, head and compliance, on a paid plan. */
+  employeeDirectory: {
+    roles: ['admin', 'head', 'compliance'],
+    paidPlanMessage: EMPLOYEE_MESSAGES.upgradeRequired,
+  },
+  /** Changing who looks after a customer: the admin, on a paid plan. */
+  assignment: {
+    roles: ['admin'],
+    roleMessage: 'Only the firm admin can assign customers.',
+    paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
+  },
+  /** The firm's customer list and RMs: every role but rm (who has their own book), paid plan. */
+  customerList: {
+    roles: ['admin', 'head', 'compliance', 'view'],
+    paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
+  },
+  /** Any RM's book and call list: admin, head and compliance, on a paid plan. */
+  rmOversight: {
+    roles: ['admin', 'head', 'compliance'],
+    paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
+  },
+  /** The RM screens: an RM's own book, on a paid plan (spec §6). */
+  ownBook: {
+    roles: ['rm'],
+    roleMessage: 'Only relationship managers have a customer book.',
+    paidPlanMessage: MESSAGES.purchaseSubscription,
+  },
+  /** The audit log: admin and compliance, on any plan. */
+  audit: { roles: ['admin', 'compliance'] },
+} as const satisfies Record<string, AccessRule>;
