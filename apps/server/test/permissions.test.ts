@@ -1,0 +1,265 @@
+import { ROLES, type Plan, type Role } from '@behavio/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessRule } from '../src/plugins/access.js';
+import { RULES } from '../src/plugins/permissions.js';
+import { csvOf } from './fixtures/customer-files.js';
+import { adminOnPlan, employeeOf } from './firms.js';
+import { createTestContext, type TestContext } from './helper.js';
+import { multipartFile } from './multipart.js';
+
+/**
+ * Every API route, how to call it harmlessly, and the rule it must enforce. A call that passes
+ * the rule must not answer 403 or 420; one that does not must answer 403 with the rule's
+ * message. The table must name every route the server describes.
+ */
+interface Probe {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  rule: keyof typeof RULES;
+  body?: (ids: Ids) => object;
+  path?: (ids: Ids) => string;
+  multipart?: boolean;
+}
+interface Ids {
+  fileId: string;
+  rmId: string;
+}
+
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+const PROBES: Probe[] = [
+  { method: 'POST', url: '/api/auth/register', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/verify', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/resend-otp', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/login', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/login-others', rule: 'public', body: () => ({}) },
+  { method: 'GET', url: '/api/auth/check-user', rule: 'anyEmployee' },
+  { method: 'POST', url: '/api/content/upload-file', rule: 'admin', multipart: true },
+  { method: 'GET', url: '/api/content/list-all-uploaded-files', rule: 'anyEmployee' },
+  {
+    method: 'GET',
+    url: '/api/content/preview-file/{file_id}',
+    rule: 'anyEmployee',
+    path: (ids) => `/api/content/preview-file/${ids.fileId}`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/file-report/{file_id}',
+    rule: 'anyEmployee',
+    path: (ids) => `/api/content/file-report/${ids.fileId}`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/delete-file/{file_id}',
+    rule: 'admin',
+    path: () => `/api/content/delete-file/${ZERO_UUID}`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/remove-latest-uploaded-file',
+    rule: 'admin',
+    path: () => '/api/content/remove-latest-uploaded-file?probe',
+  },
+  { method: 'GET', url: '/api/content/rm-own-book', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-who-to-call', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-priority-scores', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-risk-ranking', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-segments', rule: 'ownBook' },
+  {
+    method: 'POST',
+    url: '/api/content/rm-call-outcome',
+    rule: 'ownBook',
+    body: () => ({ customer_id: 'NOPE', outcome: 'called' }),
+  },
+  { method: 'GET', url: '/api/roles/list-all-employees', rule: 'employeeDirectory' },
+  {
+    method: 'POST',
+    url: '/api/roles/create-new-employee',
+    rule: 'roleManagement',
+    body: () => ({}),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/roles/delete-employee',
+    rule: 'roleManagement',
+    body: () => ({ email: 'nobody@example.com' }),
+  },
+  { method: 'GET', url: '/api/content/list-customers', rule: 'customerList' },
+  { method: 'GET', url: '/api/content/list-rms', rule: 'customerList' },
+  {
+    method: 'POST',
+    url: '/api/content/assign-rm',
+    rule: 'assignment',
+    body: (ids) => ({ customer_id: 'NOPE', rm_id: ids.rmId }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/content/reassign-rm',
+    rule: 'assignment',
+    body: (ids) => ({ customer_id: 'NOPE', new_rm_id: ids.rmId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/content/assign-rm-bulk',
+    rule: 'assignment',
+    body: (ids) => ({ customer_ids: ['NOPE'], rm_id: ids.rmId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/content/distribute-unassigned',
+    rule: 'assignment',
+    body: () => ({ rm_ids: [ZERO_UUID] }),
+  },
+  {
+    method: 'POST',
+    url: '/api/content/admin-view-rm-book',
+    rule: 'rmOversight',
+    body: (ids) => ({ rm_id: ids.rmId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/content/admin-who-to-call-for-a-rm',
+    rule: 'rmOversight',
+    body: (ids) => ({ rm_id: ids.rmId }),
+  },
+  { method: 'GET', url: '/api/audit/events', rule: 'audit' },
+];
+
+const allows = (rule: AccessRule, role: Role, plan: Plan) => {
+  if (rule.public) return true;
+  if (rule.roles && !(rule.roles as readonly Role[]).includes(role)) return false;
+  return !(rule.paidPlanMessage && plan === 'free');
+};
+
+let ctx: TestContext;
+const firms: Record<Plan, { headers: Record<Role, Record<string, string>>; ids: Ids }> =
+  {} as never;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const plan of ['free', 'pro'] as const) {
+    const admin = await adminOnPlan(ctx, plan);
+    const upload = multipartFile('customers.csv', csvOf(5));
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...admin.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    const headers = { admin: admin.headers } as Record<Role, Record<string, string>>;
+    let rmId = '';
+    for (const role of ['rm', 'compliance', 'head', 'view'] as const) {
+      const employee = await employeeOf(ctx, admin, role);
+      headers[role] = employee.headers;
+      if (role === 'rm') rmId = employee.id;
+    }
+    firms[plan] = { headers, ids: { fileId: uploaded.json<{ file_id: string }>().file_id, rmId } };
+  }
+});
+afterAll(() => ctx.close());
+
+describe('permission matrix', () => {
+  it('names every route the server describes', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(PROBES.map((p) => `${p.method} ${p.url}`).sort()).toEqual(described.sort());
+  });
+
+  for (const probe of PROBES) {
+    for (const plan of ['free', 'pro'] as const) {
+      it(`${probe.method} ${probe.url} on ${plan}`, async () => {
+        const firm = firms[plan];
+        const rule: AccessRule = RULES[probe.rule];
+        for (const role of ROLES) {
+          const url = probe.path ? probe.path(firm.ids) : probe.url;
+          const upload = probe.multipart
+            ? multipartFile('probe.txt', 'not a customers file')
+            : undefined;
+          const res = await ctx.app.inject({
+            method: probe.method,
+            url,
+            headers: { ...firm.headers[role], ...(upload?.headers ?? {}) },
+            ...(upload
+              ? { payload: upload.payload }
+              : probe.body
+                ? { payload: probe.body(firm.ids) }
+                : {}),
+          });
+          const label = `${role} on ${plan}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+          expect(res.statusCode, label).toBeLessThan(500);
+          if (allows(rule, role, plan)) {
+            expect([403, 420], label).not.toContain(res.statusCode);
+          } else {
+            expect(res.statusCode, label).toBe(403);
+            const expected =
+              rule.roles && !(rule.roles as readonly Role[]).includes(role)
+                ? rule.roleMessage
+                : rule.paidPlanMessage;
+            if (expected) expect(res.json().message, label).toBe(expected);
+          }
+        }
+        if (!rule.public) {
+          const anonymous = await ctx.app.inject({
+            method: probe.method,
+            url: probe.path ? probe.path(firm.ids) : probe.url,
+          });
+          expect(anonymous.statusCode).toBe(420);
+        }
+      });
+    }
+  }
+});
+
+describe('tenant isolation', () => {
+  it('never reaches another firm’s file or RM from an allowed role', async () => {
+    const own = firms.pro;
+    const foreign = firms.free.ids;
+    for (const [method, url, body] of [
+      ['GET', `/api/content/preview-file/${foreign.fileId}`, undefined],
+      ['GET', `/api/content/file-report/${foreign.fileId}`, undefined],
+      ['GET', `/api/content/delete-file/${foreign.fileId}`, undefined],
+      ['POST', '/api/content/admin-view-rm-book', { rm_id: foreign.rmId }],
+      ['POST', '/api/content/admin-who-to-call-for-a-rm', { rm_id: foreign.rmId }],
+      ['POST', '/api/content/assign-rm', { customer_id: 'C-100001', rm_id: foreign.rmId }],
+      ['POST', '/api/content/distribute-unassigned', { rm_ids: [foreign.rmId] }],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: own.headers.admin,
+        ...(body ? { payload: body } : {}),
+      });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const files = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/content/list-all-uploaded-files',
+      headers: own.headers.admin,
+    });
+    expect(files.body).not.toContain(foreign.fileId);
+    const rms = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/content/list-rms',
+      headers: own.headers.admin,
+    });
+    expect(rms.body).not.toContain(foreign.rmId);
+    // The matrix above removed files; a new one shows that a read-only role still reads its own firm's.
+    const upload = multipartFile('again.csv', csvOf(3));
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...own.headers.admin, ...upload.headers },
+      payload: upload.payload,
+    });
+    const fileId = again.json<{ file_id: string }>().file_id;
+    const preview = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/content/preview-file/${fileId}`,
+      headers: own.headers.view,
+    });
+    expect(preview.statusCode).toBe(200);
+  });
+});
