@@ -121,6 +121,7 @@ const PROBES: Probe[] = [
     rule: 'rmOversight',
     body: (ids) => ({ rm_id: ids.rmId }),
   },
+  { method: 'GET', url: '/api/content/firm-overview', rule: 'rmOversight' },
   { method: 'GET', url: '/api/audit/events', rule: 'audit' },
 ];
 
@@ -145,14 +146,17 @@ beforeAll(async () => {
       headers: { ...admin.headers, ...upload.headers },
       payload: upload.payload,
     });
-    const headers = { admin: admin.headers } as Record<Role, Record<string, string>>;
+    const headers: Partial<Record<Role, Record<string, string>>> = { admin: admin.headers };
     let rmId = '';
     for (const role of ['rm', 'compliance', 'head', 'view'] as const) {
       const employee = await employeeOf(ctx, admin, role);
       headers[role] = employee.headers;
       if (role === 'rm') rmId = employee.id;
     }
-    firms[plan] = { headers, ids: { fileId: uploaded.json<{ file_id: string }>().file_id, rmId } };
+    firms[plan] = {
+      headers: headers as Record<Role, Record<string, string>>,
+      ids: { fileId: uploaded.json<{ file_id: string }>().file_id, rmId },
+    };
   }
 });
 afterAll(() => ctx.close());

@@ -15,17 +15,16 @@ import type { Executor } from '../db/executor.js';
  * Every API route declares who may call it; this one hook enforces it (roles, plan) so no
  * handler repeats a permission check. A route without a rule refuses to register.
  */
-export type AccessRule =
-  | { public: true }
-  | {
-      public?: false;
-      /** Roles allowed; all roles when absent. */
-      roles?: readonly Role[];
-      /** Message for a role outside `roles`. */
-      roleMessage?: string;
-      /** When set, the free plan is refused with this message. */
-      paidPlanMessage?: string;
-    };
+export interface AccessRule {
+  /** No token needed. */
+  public?: boolean;
+  /** Roles allowed; all roles when absent. */
+  roles?: readonly Role[];
+  /** Message for a role outside `roles`. */
+  roleMessage?: string;
+  /** When set, the free plan is refused with this message. */
+  paidPlanMessage?: string;
+}
 
 export interface Principal {
   userId: string;

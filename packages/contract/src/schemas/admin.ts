@@ -161,3 +161,30 @@ export const auditEventsResponseSchema = z.object({
   pagination: paginationSchema,
 });
 export type AuditEventsResponse = z.infer<typeof auditEventsResponseSchema>;
+
+export const firmOverviewResponseSchema = z.object({
+  total_customers: z.number().int(),
+  assigned: z.number().int(),
+  unassigned: z.number().int(),
+  per_rm: z.array(rmSummarySchema),
+  risk_distribution: z.object({
+    high: z.number().int(),
+    medium: z.number().int(),
+    low: z.number().int(),
+  }),
+  segment_distribution: z.object({
+    risk_averse: z.number().int(),
+    overconfident: z.number().int(),
+    herd_followers: z.number().int(),
+    anchored: z.number().int(),
+    balanced: z.number().int(),
+  }),
+  urgency_distribution: z.object({
+    urgent: z.number().int(),
+    high: z.number().int(),
+    medium: z.number().int(),
+    low: z.number().int(),
+  }),
+  top_priority: z.array(whoToCallItemSchema.extend({ rm_name: z.string().nullable() })),
+});
+export type FirmOverviewResponse = z.infer<typeof firmOverviewResponseSchema>;

@@ -170,3 +170,57 @@ export async function auditPage(db: Executor, firmId: string, page: number, page
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** Counts by one insight column across the firm, in one grouped query. */
+export async function insightCounts(
+  db: Executor,
+  firmId: string,
+  column: 'risk_level' | 'segment' | 'urgency_level',
+) {
+  const rows = await db
+    .selectFrom('customer_insights')
+    .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('firm_id', '=', firmId)
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [String((r as Record<string, unknown>)[column]), Number(r.n)]));
+}
+
+export async function assignmentCounts(db: Executor, firmId: string) {
+  const row = await db
+    .selectFrom('customers')
+    .select([
+      (eb) => eb.fn.countAll<string | number>().as('total'),
+      (eb) => eb.fn.count<string | number>('rm_id').as('assigned'),
+    ])
+    .where('firm_id', '=', firmId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), assigned: Number(row.assigned) };
+}
+
+export async function topPriority(db: Executor, firmId: string, limit: number) {
+  return db
+    .selectFrom('customer_insights as i')
+    .innerJoin('customers as c', (join) =>
+      join.onRef('c.firm_id', '=', 'i.firm_id').onRef('c.customer_id', '=', 'i.customer_id'),
+    )
+    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .select([
+      'c.customer_id',
+      'c.country_iso',
+      'c.age',
+      'c.risk_profile',
+      'i.urgency_level',
+      'i.priority_score',
+      'i.recommended_action',
+      'i.why',
+      'i.risk_level',
+      'i.segment',
+      'rm.name as rm_name',
+    ])
+    .where('i.firm_id', '=', firmId)
+    .orderBy('i.priority_score', 'desc')
+    .orderBy('c.customer_id')
+    .limit(limit)
+    .execute();
+}

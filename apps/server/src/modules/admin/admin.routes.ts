@@ -12,6 +12,7 @@ import {
   deleteEmployeeRequestSchema,
   distributeRequestSchema,
   errorBodySchema,
+  firmOverviewResponseSchema,
   listCustomersQuerySchema,
   listCustomersResponseSchema,
   listEmployeesResponseSchema,
@@ -195,6 +196,20 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
       },
     },
     (request) => admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+  );
+
+  r.get(
+    '/api/content/firm-overview',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        description:
+          'The firm at a glance: customers, assignment, distributions and the top 10 by priority.',
+        response: { 200: firmOverviewResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.firmOverview(principalOf(request)),
   );
 
   r.get(

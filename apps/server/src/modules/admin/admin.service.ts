@@ -7,6 +7,13 @@ import {
   type BulkAssignmentResponse,
   type Employee,
   type EmployeeRole,
+  type FirmOverviewResponse,
+  type RiskLevel,
+  type Segment,
+  type UrgencyLevel,
+  RISK_LEVELS,
+  SEGMENTS,
+  URGENCY_LEVELS,
   type ListCustomersResponse,
   type ListEmployeesResponse,
   type ListRmsResponse,
@@ -279,6 +286,37 @@ export class AdminService {
       rm_id: rm.id,
       rm_name: rm.name,
       list: await this.deps.analytics.whoToCall(principal, rmId),
+    };
+  }
+
+  /** The firm at a glance for the admin dashboard: counts, distributions and who needs a call. */
+  async firmOverview(principal: Principal): Promise<FirmOverviewResponse> {
+    const firmId = principal.firmId;
+    const [counts, rms, risk, segment, urgency, top] = await Promise.all([
+      repo.assignmentCounts(this.db, firmId),
+      this.listRms(principal),
+      repo.insightCounts(this.db, firmId, 'risk_level'),
+      repo.insightCounts(this.db, firmId, 'segment'),
+      repo.insightCounts(this.db, firmId, 'urgency_level'),
+      repo.topPriority(this.db, firmId, 10),
+    ]);
+    const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>
+      Object.fromEntries(keys.map((k) => [k, from.get(k) ?? 0])) as Record<K, number>;
+    return {
+      total_customers: counts.total,
+      assigned: counts.assigned,
+      unassigned: counts.total - counts.assigned,
+      per_rm: rms.rms,
+      risk_distribution: tally(RISK_LEVELS, risk),
+      segment_distribution: tally(SEGMENTS, segment),
+      urgency_distribution: tally(URGENCY_LEVELS, urgency),
+      top_priority: top.map((r) => ({
+        ...r,
+        urgency_level: r.urgency_level as UrgencyLevel,
+        risk_level: r.risk_level as RiskLevel,
+        segment: r.segment as Segment,
+        rm_name: r.rm_name ?? null,
+      })),
     };
   }
 

@@ -3,6 +3,7 @@ import {
   EMPLOYEE_MESSAGES,
   type AdminWhoToCallResponse,
   type AuditEventsResponse,
+  type FirmOverviewResponse,
   type ListCustomersResponse,
   type ListEmployeesResponse,
   type ListRmsResponse,
@@ -399,6 +400,32 @@ describe('customers and assignment', () => {
       expect(res.json()).toEqual({ message: ADMIN_MESSAGES.rmNotFound });
       expect((await call(admin.headers, 'POST', url, {})).statusCode).toBe(400);
     }
+  });
+});
+
+describe('GET /api/content/firm-overview', () => {
+  it('counts customers, assignment and distributions from the stored insights', async () => {
+    const admin = await adminOnPlan(ctx, 'pro');
+    await withCustomers(admin, 12);
+    const rm = await employeeOf(ctx, admin, 'rm');
+    await call(admin.headers, 'POST', '/api/content/assign-rm-bulk', {
+      customer_ids: ['C-100001', 'C-100002'],
+      rm_id: rm.id,
+    });
+    const res = await call(admin.headers, 'GET', '/api/content/firm-overview');
+    expect(res.statusCode).toBe(200);
+    const overview = res.json<FirmOverviewResponse>();
+    expect(overview).toMatchObject({ total_customers: 12, assigned: 2, unassigned: 10 });
+    expect(overview.per_rm).toEqual([
+      { rm_id: rm.id, full_name: 'rm person', email: rm.email, customer_count: 2 },
+    ]);
+    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(sum(overview.risk_distribution)).toBe(12);
+    expect(sum(overview.segment_distribution)).toBe(12);
+    expect(sum(overview.urgency_distribution)).toBe(12);
+    expect(overview.top_priority).toHaveLength(10);
+    const scores = overview.top_priority.map((i) => i.priority_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 });
 
