@@ -57,7 +57,7 @@ async function startServer() {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       MAX_UPLOAD_MB: '1000',
       MAX_UPLOAD_ROWS: String(Math.max(rows, 2_000_000)),
       UPLOAD_WAIT_MS: '0',

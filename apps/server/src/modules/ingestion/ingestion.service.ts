@@ -259,6 +259,7 @@ export class IngestionService {
         await repo.clearStaging(this.db, job.fileId);
         return;
       }
+      const staged = Date.now();
       const merged = await this.db
         .transaction()
         .execute((trx) =>
@@ -266,7 +267,12 @@ export class IngestionService {
         );
       if (!merged) await repo.clearStaging(this.db, job.fileId);
       log.info(
-        { ...counts, problems: undefined, seconds: (Date.now() - started) / 1000 },
+        {
+          ...counts,
+          problems: undefined,
+          parseAndStageSeconds: (staged - started) / 1000,
+          mergeSeconds: (Date.now() - staged) / 1000,
+        },
         'customer file imported',
       );
     } catch (error) {

@@ -24,11 +24,23 @@ export const copyEscape = (value: string): string =>
     ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
     : value;
 
-/** One customer's insights as the tab-separated tail of a staging COPY line. */
+/**
+ * One customer's insights as the tab-separated tail of a staging COPY line. Evidence is not
+ * stored: the lists show bias names, scores and confidences and the `why` text, and the engine
+ * can re-derive the evidence from the stored row and model version whenever it is needed.
+ */
 export function insightsCopyText(insights: CustomerInsights): string {
   const { breakdown } = insights;
-  const scores: Record<string, [number, number]> = {};
-  for (const bias of insights.biases) scores[bias.bias_name] = [bias.score, bias.confidence];
+  let scores = '{';
+  for (const bias of insights.biases) {
+    scores += `${scores.length > 1 ? ',' : ''}"${bias.bias_name}":[${bias.score},${bias.confidence}]`;
+  }
+  scores += '}';
+  let top = '[';
+  for (const bias of insights.top_biases) {
+    top += `${top.length > 1 ? ',' : ''}{"bias_name":"${bias.bias_name}","score":${bias.score},"confidence":${bias.confidence}}`;
+  }
+  top += ']';
   return [
     insights.model_version,
     insights.priority_score,
@@ -42,7 +54,7 @@ export function insightsCopyText(insights: CustomerInsights): string {
     insights.customer_value_basis,
     copyEscape(insights.recommended_action),
     copyEscape(insights.why),
-    copyEscape(JSON.stringify(insights.top_biases)),
-    copyEscape(JSON.stringify(scores)),
+    top,
+    scores,
   ].join('\t');
 }
