@@ -4,6 +4,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -34,6 +36,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   analyticsRoutes(app, { analytics: services.analytics });
   adminRoutes(app, { admin: services.admin });
+  await billingRoutes(app, { billing: services.billing });
+  creditsRoutes(app, { credits: services.credits });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

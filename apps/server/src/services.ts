@@ -11,6 +11,9 @@ import { countActiveFiles } from './modules/files/files.repository.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { createPaymentProvider } from './modules/billing/providers/index.js';
+import { CreditsService } from './modules/credits/credits.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -51,6 +54,13 @@ export function createServices(deps: CoreDeps) {
     appName: config.appName,
     publicUrl: config.publicUrl,
   });
+  const billing = new BillingService({
+    db,
+    queue,
+    logger,
+    publicUrl: config.publicUrl,
+    provider: createPaymentProvider({ billing: config.billing, db, publicUrl: config.publicUrl }),
+  });
   return {
     ...deps,
     db,
@@ -61,6 +71,8 @@ export function createServices(deps: CoreDeps) {
     ingestion,
     analytics,
     admin,
+    billing,
+    credits: new CreditsService(db),
     limiter: new RateLimiter(db),
   };
 }

@@ -1,12 +1,17 @@
 import { IMPORT_QUEUE, type ImportJob } from './modules/ingestion/ingestion.service.js';
+import { BILLING_QUEUE } from './modules/billing/billing.service.js';
 import type { Services } from './services.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
-export const QUEUES: string[] = [IMPORT_QUEUE];
+export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
   await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) =>
     services.ingestion.runImport(data, job),
   );
+  // A period-end check: the scheduler looks at every due subscription, so any job will do.
+  await services.queue.work(BILLING_QUEUE, async () => {
+    await services.billing.processDue(new Date());
+  });
 }

@@ -123,6 +123,37 @@ const PROBES: Probe[] = [
   },
   { method: 'GET', url: '/api/content/firm-overview', rule: 'rmOversight' },
   { method: 'GET', url: '/api/audit/events', rule: 'audit' },
+  { method: 'GET', url: '/api/subscription/plans', rule: 'anyEmployee' },
+  { method: 'GET', url: '/api/subscription/subscription-status', rule: 'anyEmployee' },
+  { method: 'POST', url: '/api/subscription/create', rule: 'billing', body: () => ({}) },
+  { method: 'POST', url: '/api/subscription/update', rule: 'billing', body: () => ({}) },
+  { method: 'POST', url: '/api/subscription/cancel', rule: 'billing' },
+  {
+    method: 'GET',
+    url: '/api/subscription/local-checkout/{session_id}',
+    rule: 'billing',
+    path: () => '/api/subscription/local-checkout/cs_local_nope',
+  },
+  {
+    method: 'POST',
+    url: '/api/subscription/local-checkout/{session_id}',
+    rule: 'billing',
+    path: () => '/api/subscription/local-checkout/cs_local_nope',
+    body: () => ({ outcome: 'cancelled' }),
+  },
+  { method: 'POST', url: '/api/subscription/webhook', rule: 'public', body: () => ({}) },
+  {
+    method: 'GET',
+    url: '/api/free/{featureKey}',
+    rule: 'anyEmployee',
+    path: () => '/api/free/freeRoute1',
+  },
+  {
+    method: 'GET',
+    url: '/api/paid/{featureKey}',
+    rule: 'paidFeature',
+    path: () => '/api/paid/paidRoute1',
+  },
 ];
 
 const allows = (rule: AccessRule, role: Role, plan: Plan) => {

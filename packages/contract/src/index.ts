@@ -8,3 +8,4 @@ export * from './schemas/files.js';
 export * from './schemas/customers.js';
 export * from './schemas/admin.js';
 export * from './schemas/insights.js';
+export * from './schemas/billing.js';

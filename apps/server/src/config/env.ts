@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BillingCycle, PaidPlan } from '@behavio/contract';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[], name: string) =>
@@ -14,6 +15,22 @@ const optionalUrl = (protocols: string[], name: string) =>
     });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const optionalString = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** With STRIPE_SECRET_KEY set, Stripe is the payment provider and these must be set too. */
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_YEARLY',
+  'STRIPE_PRICE_BUSINESS_MONTHLY',
+  'STRIPE_PRICE_BUSINESS_YEARLY',
+] as const;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -43,9 +60,40 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  STRIPE_SECRET_KEY: optionalString(),
+  STRIPE_WEBHOOK_SECRET: optionalString(),
+  STRIPE_PRICE_PRO_MONTHLY: optionalString(),
+  STRIPE_PRICE_PRO_YEARLY: optionalString(),
+  STRIPE_PRICE_BUSINESS_MONTHLY: optionalString(),
+  STRIPE_PRICE_BUSINESS_YEARLY: optionalString(),
+  STRIPE_API_BASE: optionalUrl(['http://', 'https://'], 'STRIPE_API_BASE'),
+});
+
+/** Stripe's variables come together: with the key set, the rest must be too. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (!env.STRIPE_SECRET_KEY) return;
+  for (const name of STRIPE_REQUIRED)
+    if (!env[name])
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} is required when STRIPE_SECRET_KEY is set`,
+      });
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Which payment provider runs subscriptions: Stripe when configured, else the offline one. */
+export type BillingConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: Record<PaidPlan, Record<BillingCycle, string>>;
+      /** A stand-in for the Stripe API (tests): where the client sends its requests. */
+      apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+    };
 
 export interface Config {
   port: number;
@@ -65,6 +113,7 @@ export interface Config {
   uploadWaitMs: number;
   runWorker: boolean;
   webDistDir: string | undefined;
+  billing: BillingConfig;
 }
 
 export class ConfigError extends Error {
@@ -86,7 +135,7 @@ function loadOrCreateJwtSecret(dataDir: string): string {
 
 /** Reads and validates the environment once; every other module takes a Config. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -114,5 +163,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadWaitMs: e.UPLOAD_WAIT_MS,
     runWorker: e.RUN_WORKER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    billing: billingConfig(e),
+  };
+}
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  if (!e.STRIPE_SECRET_KEY) return { provider: 'local' };
+  const required = (v: string | undefined) => v ?? '';
+  let apiBase: Extract<BillingConfig, { provider: 'stripe' }>['apiBase'];
+  if (e.STRIPE_API_BASE) {
+    const url = new URL(e.STRIPE_API_BASE);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = {
+      protocol,
+      host: url.hostname,
+      port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    };
+  }
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: required(e.STRIPE_WEBHOOK_SECRET),
+    prices: {
+      pro: {
+        monthly: required(e.STRIPE_PRICE_PRO_MONTHLY),
+        yearly: required(e.STRIPE_PRICE_PRO_YEARLY),
+      },
+      business: {
+        monthly: required(e.STRIPE_PRICE_BUSINESS_MONTHLY),
+        yearly: required(e.STRIPE_PRICE_BUSINESS_YEARLY),
+      },
+    },
+    apiBase,
   };
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { CustomerRecord, Plan, Role } from '@behavio/contract';
+import type { BillingCycle, CustomerRecord, PaidPlan, Plan, Role } from '@behavio/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -138,6 +138,66 @@ export interface AuditEventsTable {
   created_at: CreatedAt;
 }
 
+export type SubscriptionRowStatus = 'active' | 'past_due' | 'ended';
+export type BillingProvider = 'stripe' | 'local';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  firm_id: string;
+  provider: BillingProvider;
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  plan: PaidPlan;
+  billing_cycle: BillingCycle;
+  status: SubscriptionRowStatus;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  payment_url: string | null;
+  last_event_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ended_at: Date | null;
+}
+
+export interface BillingEventsTable {
+  provider: BillingProvider;
+  event_id: string;
+  type: string;
+  firm_id: string | null;
+  outcome: ColumnType<string, string | undefined, string>;
+  detail: string | null;
+  received_at: CreatedAt;
+}
+
+export type LocalCheckoutStatus = 'open' | 'paid' | 'cancelled' | 'failed' | 'expired';
+
+export interface LocalCheckoutSessionsTable {
+  id: string;
+  firm_id: string;
+  kind: 'subscription' | 'renewal';
+  subscription_id: string | null;
+  plan: PaidPlan;
+  billing_cycle: BillingCycle;
+  amount: number;
+  currency: string;
+  status: ColumnType<LocalCheckoutStatus, LocalCheckoutStatus | undefined, LocalCheckoutStatus>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  firm_id: string;
+  user_id: string | null;
+  delta: number;
+  reason: string;
+  balance_after: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -150,8 +210,14 @@ export interface Database {
   customer_import_rows: CustomerImportRowsTable;
   call_outcomes: CallOutcomesTable;
   audit_events: AuditEventsTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  local_checkout_sessions: LocalCheckoutSessionsTable;
+  credit_ledger: CreditLedgerTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionsTable>;

@@ -46,4 +46,8 @@ export const RULES = {
   },
   /** The audit log: admin and compliance, on any plan. */
   audit: { roles: ['admin', 'compliance'] },
+  /** Buying, changing and cancelling the firm's subscription: the admin, on any plan (spec §6). */
+  billing: { roles: ['admin'], roleMessage: MESSAGES.contactAdmin },
+  /** The premium features a paid plan includes: any role, on a paid plan. */
+  paidFeature: { paidPlanMessage: MESSAGES.purchaseSubscription },
 } as const satisfies Record<string, AccessRule>;

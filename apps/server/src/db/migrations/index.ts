@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_customer_files.js';
 import * as m0003 from './0003_call_outcomes_and_audit.js';
+import * as m0004 from './0004_billing.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_customer_files': m0002,
   '0003_call_outcomes_and_audit': m0003,
+  '0004_billing': m0004,
 };

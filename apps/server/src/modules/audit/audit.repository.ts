@@ -9,19 +9,33 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/**
+ * A change nobody signed in made: a payment provider's event or a scheduled job. It is recorded
+ * with no actor id, the system's name as the actor email and the role 'system'.
+ */
+export interface SystemActor {
+  firmId: string;
+  system: string;
+}
+
+export type AuditActor = Principal | SystemActor;
+
+const isSystem = (actor: AuditActor): actor is SystemActor => 'system' in actor;
+
 /** Appends one event; call it with the transaction that makes the change it records. */
 export async function recordAudit(
   db: Executor,
-  actor: Principal,
+  actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
+  const who = isSystem(actor)
+    ? { actor_id: null, actor_email: actor.system, actor_role: 'system' }
+    : { actor_id: actor.userId, actor_email: actor.email, actor_role: actor.role };
   await db
     .insertInto('audit_events')
     .values({
       firm_id: actor.firmId,
-      actor_id: actor.userId,
-      actor_email: actor.email,
-      actor_role: actor.role,
+      ...who,
       action: entry.action,
       subject_type: entry.subjectType,
       subject_id: entry.subjectId,

@@ -1,0 +1,53 @@
+import {
+  errorBodySchema,
+  featureDataSchema,
+  featureKeyParamsSchema,
+  notEnoughCreditsBodySchema,
+  unlockResponseSchema,
+} from '@behavio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
+import type { CreditsService } from './credits.service.js';
+
+const errors = { 403: errorBodySchema, 404: errorBodySchema, 420: errorBodySchema };
+const tags = ['premium features'];
+const security = [{ bearerAuth: [] }];
+
+export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService }) {
+  const { credits } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/free/:featureKey',
+    {
+      config: { access: RULES.anyEmployee },
+      schema: {
+        tags,
+        security,
+        description:
+          "Unlocks a premium feature with credits: freeRoute1 ('Premium Feature Access') or freeRoute2 ('Advanced Data Insights'). Each call costs 10 credits, debited atomically; 421 when the balance is under 10; 404 for another key.",
+        params: featureKeyParamsSchema,
+        response: { 200: unlockResponseSchema, 421: notEnoughCreditsBodySchema, ...errors },
+      },
+    },
+    (request) => credits.unlock(principalOf(request), request.params.featureKey),
+  );
+
+  r.get(
+    '/api/paid/:featureKey',
+    {
+      config: { access: RULES.paidFeature },
+      schema: {
+        tags,
+        security,
+        description:
+          'The same premium features on a paid plan (paidRoute1, paidRoute2), without credits.',
+        params: featureKeyParamsSchema,
+        response: { 200: featureDataSchema, ...errors },
+      },
+    },
+    (request) => credits.paidFeature(principalOf(request), request.params.featureKey),
+  );
+}
