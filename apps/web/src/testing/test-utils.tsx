@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@behavio/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -41,4 +41,26 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
 /** The notification region Mantine renders toasts into. */
 export async function findToast(text: string | RegExp) {
   return screen.findByText(text, {}, { timeout: 3000 });
+}
+
+/**
+ * The toast showing `title` (and `message`, when given) together; unlike `findToast`, it does not
+ * mix up a toast with the same words shown on the page.
+ */
+export async function findToastWith(title: string, message?: string) {
+  return waitFor(
+    () => {
+      const toast = screen
+        .getAllByRole('alert')
+        .find(
+          (element) =>
+            element.classList.contains('mantine-Notification-root') &&
+            element.textContent?.includes(title) &&
+            (message === undefined || element.textContent.includes(message)),
+        );
+      if (!toast) throw new Error(`No toast "${title}"${message ? ` with "${message}"` : ''}`);
+      return toast;
+    },
+    { timeout: 3000 },
+  );
 }

@@ -1,17 +1,191 @@
-import { Paper, Text } from '@mantine/core';
+import { TOAST_MS, type FilePreview, type FileSummary, type JobStatus } from '@behavio/contract';
+import { Alert, Box, Button, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
+import { isApiError } from '@/lib/api-client';
+import { useRefreshUser, useUser } from '@/lib/auth';
+import { toast } from '@/lib/notify';
+import { DATASETS_TEXT, filesQueryKey, useDeleteFile, useFiles } from '../api/files';
+import { jobStatusColor } from '../utils/format';
+import { FileTabPanel } from './file-tab-panel';
 
-/** Placeholder: the datasets work fills this page. */
-export function DatasetsPage() {
+export interface UploadTabHandlers {
+  /** A file was stored or removed by the upload tab: the list is read again. */
+  onFilesChanged: () => void;
+  /** Continue after an upload: the new file's tab opens. */
+  onContinue: (fileId: string | null) => void;
+}
+
+export interface ImportChecksInput {
+  fileId: string;
+  filename: string;
+  jobStatus: JobStatus;
+  preview: FilePreview;
+}
+
+export type RenderImportChecks = (file: ImportChecksInput) => ReactNode;
+
+export interface DatasetsPageProps {
+  /** The upload flow (features/upload), composed by the route. */
+  renderUploadTab: (handlers: UploadTabHandlers) => ReactNode;
+  /** A file's accepted/rejected counts, problems and error report (features/upload). */
+  renderImportChecks: RenderImportChecks;
+}
+
+const UPLOAD_TAB = 'upload';
+
+function StatusDot({ status }: { status: JobStatus }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      w={8}
+      h={8}
+      bg={jobStatusColor(status)}
+      style={{ borderRadius: '50%', display: 'inline-block', flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * 'Your Datasets' (spec §2): an 'Upload Dataset' tab, then one tab per uploaded file. The list
+ * is polled every 2 s while a file is still being imported.
+ */
+export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPageProps) {
+  const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  const refreshUser = useRefreshUser();
+  const filesQuery = useFiles();
+  const remove = useDeleteFile();
+  const [selected, setSelected] = useState<string>(UPLOAD_TAB);
+
+  const files = filesQuery.data ?? [];
+  // A deleted (or not yet listed) file falls back to the upload tab.
+  const active = files.some((file) => file.file_id === selected) ? selected : UPLOAD_TAB;
+  const isAdmin = user?.role === 'admin';
+
+  const listFailed =
+    filesQuery.isError && !(isApiError(filesQuery.error) && filesQuery.error.status === 420);
+  useEffect(() => {
+    if (!listFailed) return;
+    toast.error({
+      title: DATASETS_TEXT.listFailedTitle,
+      message: DATASETS_TEXT.listFailedMessage,
+      durationMs: TOAST_MS.listError,
+    });
+  }, [listFailed]);
+
+  const handleDelete = (file: FileSummary) => {
+    modals.openConfirmModal({
+      title: 'Delete File',
+      children: <Text size="sm">{DATASETS_TEXT.deleteConfirm}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(file.file_id, {
+          onSuccess: () => {
+            toast.success({ message: DATASETS_TEXT.deleted });
+            setSelected(UPLOAD_TAB);
+            queryClient.setQueryData<FileSummary[]>(filesQueryKey, (list) =>
+              list?.filter((item) => item.file_id !== file.file_id),
+            );
+            void queryClient.invalidateQueries({ queryKey: filesQueryKey });
+            // The firm's file count may have changed (0 brings back the upload-only view).
+            void refreshUser();
+          },
+          onError: () =>
+            toast.error({
+              title: DATASETS_TEXT.deleteFailedTitle,
+              message: DATASETS_TEXT.deleteFailedMessage,
+            }),
+        }),
+    });
+  };
+
   return (
     <>
       <PageHeader
         title="Your Datasets"
-        description="Upload customer files and review the files you have uploaded."
+        description="Upload customer files and review the files your firm has uploaded."
       />
-      <Paper withBorder p="xl" bg="white">
-        <Text c="dimmed">Your uploaded files will appear here.</Text>
-      </Paper>
+
+      {listFailed ? (
+        <Alert
+          color="red"
+          variant="light"
+          radius="lg"
+          mb="lg"
+          icon={<IconAlertCircle size={22} />}
+          title={DATASETS_TEXT.listFailedTitle}
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{DATASETS_TEXT.listFailedMessage}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => void filesQuery.refetch()}
+              loading={filesQuery.isFetching}
+            >
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <Tabs
+        value={active}
+        onChange={(value) => setSelected(value ?? UPLOAD_TAB)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value={UPLOAD_TAB} leftSection={<IconUpload size={16} />}>
+            Upload Dataset
+          </Tabs.Tab>
+          {files.map((file) => (
+            <Tooltip key={file.file_id} label={file.filename} openDelay={300} multiline maw={320}>
+              <Tabs.Tab value={file.file_id} leftSection={<StatusDot status={file.job_status} />}>
+                <Text span size="sm" truncate="end" maw={160} display="block">
+                  {file.filename}
+                </Text>
+              </Tabs.Tab>
+            </Tooltip>
+          ))}
+        </Tabs.List>
+
+        {filesQuery.isPending ? (
+          <Group gap="xs" mt="sm">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading your files...
+            </Text>
+          </Group>
+        ) : null}
+
+        {/* Kept mounted, so an upload in progress survives a look at another tab. */}
+        <Tabs.Panel value={UPLOAD_TAB} pt="lg" keepMounted>
+          {renderUploadTab({
+            onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: filesQueryKey }),
+            onContinue: (fileId) => {
+              if (fileId) setSelected(fileId);
+            },
+          })}
+        </Tabs.Panel>
+        {files.map((file) => (
+          <Tabs.Panel key={file.file_id} value={file.file_id} pt="lg">
+            <FileTabPanel
+              file={file}
+              isAdmin={isAdmin}
+              onDelete={handleDelete}
+              deleting={remove.isPending && remove.variables === file.file_id}
+              renderImportChecks={renderImportChecks}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </>
   );
 }

@@ -1,0 +1,177 @@
+import { FILE_TAB_PREVIEW_ROWS, type FileSummary } from '@behavio/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+import { DATASETS_TEXT, useFilePreview } from '../api/files';
+import { formatDateTime, formatFileSize } from '../utils/format';
+import type { RenderImportChecks } from './datasets-page';
+import { FilePreviewTable } from './file-preview-table';
+import { JobStatusBadge } from './job-status-badge';
+
+export interface FileTabPanelProps {
+  file: FileSummary;
+  isAdmin: boolean;
+  onDelete: (file: FileSummary) => void;
+  deleting: boolean;
+  renderImportChecks: RenderImportChecks;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" miw={0}>
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
+}
+
+/** One uploaded file (spec §2 Datasets): facts, status, row checks, preview, hint, Delete File. */
+export function FileTabPanel({
+  file,
+  isAdmin,
+  onDelete,
+  deleting,
+  renderImportChecks,
+}: FileTabPanelProps) {
+  const previewQuery = useFilePreview(file.file_id, file.job_status);
+  const previewFailed =
+    previewQuery.isError && !(isApiError(previewQuery.error) && previewQuery.error.status === 420);
+
+  useEffect(() => {
+    if (!previewFailed) return;
+    toast.error({
+      title: DATASETS_TEXT.previewFailedTitle,
+      message: DATASETS_TEXT.previewFailedMessage,
+    });
+  }, [previewFailed]);
+
+  const loaded = previewQuery.data;
+  // The freshest of the two: the preview is polled as often as the list.
+  const status = loaded?.job_status ?? file.job_status;
+  const preview = loaded?.preview;
+  const error = preview?.error ?? file.error;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder bg="white" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={8} miw={0} style={{ flex: '1 1 260px' }}>
+            <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+              {file.filename}
+            </Title>
+            <Fact label="File ID">
+              <Code style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{file.file_id}</Code>
+            </Fact>
+            <Group gap="lg" style={{ rowGap: 6 }}>
+              <Fact label="Size">
+                <Text size="sm" fw={600}>
+                  {formatFileSize(file.file_size)}
+                </Text>
+              </Fact>
+              <Fact label="Status">
+                <JobStatusBadge status={status} />
+              </Fact>
+              <Fact label="Uploaded">
+                <Text size="sm">{formatDateTime(file.uploaded_at)}</Text>
+              </Fact>
+            </Group>
+          </Stack>
+          {isAdmin ? (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={18} />}
+              onClick={() => onDelete(file)}
+              loading={deleting}
+            >
+              Delete File
+            </Button>
+          ) : null}
+        </Group>
+      </Paper>
+
+      {status === 'failed' && error ? (
+        <Alert
+          color="red"
+          variant="light"
+          radius="lg"
+          icon={<IconAlertCircle size={22} />}
+          title="The import failed"
+        >
+          {error}
+        </Alert>
+      ) : null}
+      {status === 'processing' ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          radius="lg"
+          icon={<Loader size={18} color="yellow.8" />}
+        >
+          This file is still being imported. This tab updates by itself.
+        </Alert>
+      ) : null}
+
+      {preview
+        ? renderImportChecks({
+            fileId: file.file_id,
+            filename: file.filename,
+            jobStatus: status,
+            preview,
+          })
+        : null}
+
+      <Paper withBorder bg="white" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            Preview (first {FILE_TAB_PREVIEW_ROWS} rows)
+          </Title>
+          {previewQuery.isPending ? (
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed">
+                Loading preview...
+              </Text>
+            </Group>
+          ) : preview ? (
+            <FilePreviewTable preview={preview} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {DATASETS_TEXT.noPreview}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      {isAdmin ? (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconUsers size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          <Text size="sm" c="dimmed">
+            Assign these customers to your relationship managers in{' '}
+            <Anchor component={Link} to={paths.settings} size="sm">
+              Settings
+            </Anchor>
+            .
+          </Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

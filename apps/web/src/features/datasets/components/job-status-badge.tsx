@@ -1,0 +1,12 @@
+import type { JobStatus } from '@behavio/contract';
+import { Badge } from '@mantine/core';
+import { jobStatusColor } from '../utils/format';
+
+/** The file's job status (spec §4): completed green, failed red, processing yellow, other blue. */
+export function JobStatusBadge({ status }: { status: JobStatus }) {
+  return (
+    <Badge variant="filled" color={jobStatusColor(status)} autoContrast radius="sm">
+      {status}
+    </Badge>
+  );
+}

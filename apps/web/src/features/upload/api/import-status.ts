@@ -1,0 +1,39 @@
+import {
+  previewFileResponseSchema,
+  type PreviewFileResponse,
+  type UploadResponse,
+} from '@behavio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** How often a file that is still being imported is asked about again. */
+export const IMPORT_POLL_MS = 2000;
+
+export function getImportStatus(fileId: string, signal?: AbortSignal) {
+  return api.get<PreviewFileResponse>(`/content/preview-file/${encodeURIComponent(fileId)}`, {
+    schema: previewFileResponseSchema,
+    signal,
+  });
+}
+
+/**
+ * Follows an upload the server answered `processing` (a big file imported by a background job):
+ * starting from the upload's own answer, asks for the file's preview every 2 s until the job
+ * has finished.
+ */
+export function useImportStatus(upload: Omit<UploadResponse, 'message'> | null) {
+  const fileId = upload?.file_id ?? null;
+  const processing = fileId !== null && upload?.job_status === 'processing';
+  return useQuery({
+    queryKey: ['upload', 'import-status', fileId],
+    queryFn: ({ signal }) => getImportStatus(fileId ?? '', signal),
+    enabled: processing,
+    initialData:
+      processing && upload
+        ? { file_id: fileId, job_status: upload.job_status, preview: upload.preview }
+        : undefined,
+    staleTime: IMPORT_POLL_MS,
+    refetchInterval: (query) =>
+      query.state.data?.job_status === 'processing' ? IMPORT_POLL_MS : false,
+  });
+}

@@ -1,0 +1,83 @@
+import { uploadResponseSchema, type UploadResponse } from '@behavio/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiUpload, isApiError, messageOr } from '@/lib/api-client';
+
+/** The words of spec §2 and §8 for the upload flow. */
+export const UPLOAD_TEXT = {
+  processing: 'Processing your file... This may take a few moments.',
+  successTitle: 'File uploaded successfully',
+  successMessage: (rows: number) => `Preview loaded with ${rows} rows.`,
+  validationFailedTitle: 'Upload validation failed',
+  failedTitle: 'Upload failed',
+  failedFallback: 'Failed to upload file. Please try again.',
+} as const;
+
+export interface UploadInput {
+  file: File;
+  onProgress?: (percent: number) => void;
+}
+
+/** POST /content/upload-file: multipart with one part named `file`, with upload progress. */
+export function uploadCustomerFile({ file, onProgress }: UploadInput): Promise<UploadResponse> {
+  const formData = new FormData();
+  formData.append('file', file, file.name);
+  return apiUpload('/content/upload-file', formData, {
+    onProgress,
+    schema: uploadResponseSchema,
+  });
+}
+
+export function useUploadCustomerFile() {
+  return useMutation({ mutationFn: uploadCustomerFile });
+}
+
+/** The rows the success toast names: the total, or the preview rows while it is processing. */
+export function loadedRows(response: UploadResponse): number {
+  return response.preview.total_rows ?? response.preview.preview_rows.length;
+}
+
+/** The 422 body of a file the server could not import has the upload shape too. */
+const failedUploadSchema = uploadResponseSchema.partial({ message: true });
+
+export type UploadFailure =
+  | {
+      /** status failed with preview.error (spec §4): the user count is re-checked. */
+      kind: 'validation';
+      title: string;
+      message: string;
+      /** The stored attempt, when the server kept one (it has a file_id then). */
+      response: Omit<UploadResponse, 'message'> | null;
+    }
+  | { kind: 'error'; title: string; message: string }
+  /** A 420: the api client has ended the session; nothing to show. */
+  | { kind: 'signed-out' };
+
+export function validationFailure(response: Omit<UploadResponse, 'message'>): UploadFailure {
+  return {
+    kind: 'validation',
+    title: UPLOAD_TEXT.validationFailedTitle,
+    message: response.preview.error ?? UPLOAD_TEXT.failedFallback,
+    response: response.file_id ? response : null,
+  };
+}
+
+/** A 201 that still reports failure counts as a failed upload (spec §4 Upload, step 3). */
+export function isFailedUpload(response: UploadResponse): boolean {
+  return response.status === 'failed' && Boolean(response.preview.error);
+}
+
+/** Maps a failed upload call to spec §8 Upload. */
+export function describeUploadError(error: unknown): UploadFailure {
+  if (isApiError(error) && error.status === 420) return { kind: 'signed-out' };
+  if (isApiError(error) && error.kind === 'http') {
+    const parsed = failedUploadSchema.safeParse(error.body);
+    if (parsed.success && parsed.data.status === 'failed' && parsed.data.preview.error) {
+      return validationFailure(parsed.data);
+    }
+  }
+  return {
+    kind: 'error',
+    title: UPLOAD_TEXT.failedTitle,
+    message: messageOr(error, UPLOAD_TEXT.failedFallback),
+  };
+}

@@ -1,0 +1,94 @@
+import type { CellValue } from '@behavio/contract';
+import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { formatCell, riskColor } from '../utils/format';
+
+interface PreviewColumn {
+  key: string;
+  label: string;
+}
+
+/** The columns of the onboarding preview (spec §2); the Datasets upload tab omits Leverage. */
+const COLUMNS: PreviewColumn[] = [
+  { key: 'customer_id', label: 'Customer ID' },
+  { key: 'country_iso', label: 'Country' },
+  { key: 'age', label: 'Age' },
+  { key: 'risk_profile', label: 'Risk Profile' },
+  { key: 'experience_years', label: 'Experience' },
+  { key: 'cash_pct', label: 'Cash %' },
+  { key: 'etf_pct', label: 'ETF %' },
+  { key: 'single_stock_pct', label: 'Stock %' },
+  { key: 'leverage_ratio', label: 'Leverage' },
+];
+
+/** Filled badges with shades dark (or light) enough for legible text. */
+const RISK_BADGE_COLOR = { red: 'red.9', yellow: 'yellow.5', green: 'green.9' } as const;
+
+function RiskCell({ value }: { value: CellValue | undefined }) {
+  if (typeof value !== 'number') return <>{formatCell(value)}</>;
+  const color = riskColor(value);
+  return (
+    <Badge
+      variant="filled"
+      color={RISK_BADGE_COLOR[color]}
+      autoContrast
+      radius="sm"
+      miw={36}
+      data-risk-color={color}
+    >
+      {formatCell(value)}
+    </Badge>
+  );
+}
+
+export interface CustomerPreviewTableProps {
+  rows: Record<string, CellValue>[];
+  withLeverage: boolean;
+}
+
+/** 'Preview (first N customers)': the first rows of the upload, formatted per spec §2. */
+export function CustomerPreviewTable({ rows, withLeverage }: CustomerPreviewTableProps) {
+  const columns = withLeverage ? COLUMNS : COLUMNS.filter((c) => c.key !== 'leverage_ratio');
+  return (
+    <Paper withBorder bg="white" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Preview (first {rows.length} customers)
+        </Title>
+        {rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No preview available :(
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={withLeverage ? 760 : 680} type="native">
+            <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
+                      {column.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, index) => (
+                  <Table.Tr key={index}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} style={{ whiteSpace: 'nowrap' }}>
+                        {column.key === 'risk_profile' ? (
+                          <RiskCell value={row[column.key]} />
+                        ) : (
+                          formatCell(row[column.key])
+                        )}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import { ACCEPTED_FILE_EXTENSIONS, type CellValue } from '@behavio/contract';
+
+/** Spec §2: null shows '-', booleans Yes or No, numbers are locale-formatted. */
+export function formatCell(value: CellValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value.toLocaleString();
+  return value;
+}
+
+/** A count from the server, or '-' while it is not known yet. */
+export function formatCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? '-' : value.toLocaleString();
+}
+
+/** The file chip and the metadata grid show the size in KB (spec §2). */
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toLocaleString(undefined, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })} KB`;
+}
+
+/** Risk profile colour in the upload preview (spec §4): 7 or more red, 4 to 6 yellow, below 4 green. */
+export function riskColor(risk: number): 'red' | 'yellow' | 'green' {
+  if (risk >= 7) return 'red';
+  if (risk >= 4) return 'yellow';
+  return 'green';
+}
+
+/**
+ * The extension decides (spec §5): browsers report CSV under several MIME types, or none, so
+ * the drop zone's own MIME check cannot be trusted either way.
+ */
+export function hasAcceptedExtension(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return ACCEPTED_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+/** Only the first valid file is used (spec §5). */
+export function firstAcceptedFile<T extends { name: string }>(files: readonly T[]): T | null {
+  return files.find((file) => hasAcceptedExtension(file.name)) ?? null;
+}
