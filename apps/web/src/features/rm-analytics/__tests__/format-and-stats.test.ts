@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  confidencePercent,
+  fixed,
+  formatBiasScore,
+  formatShortDate,
+  percentOf,
+  titleCase,
+  underscoresToSpaces,
+} from '../utils/format';
+import { filterById, filterByIdOrCountry, matchesIdOrCountry } from '../utils/search';
+import { snoozeUntil } from '../utils/snooze';
+import { bookStats, priorityStats } from '../utils/stats';
+
+describe('formatting', () => {
+  it('shows dates as short month, day, year', () => {
+    expect(formatShortDate('2025-03-14T12:00:00.000Z')).toBe('Mar 14, 2025');
+    expect(formatShortDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
+    expect(formatShortDate('not a date')).toBe('-');
+    expect(formatShortDate(null)).toBe('-');
+  });
+
+  it.each([
+    [0.814, '81%'],
+    [0.5, '50%'],
+    [0.005, '1%'],
+    [1, '100%'],
+    [0, '0%'],
+  ])('confidence %s as %s (no decimals)', (value, text) => {
+    expect(confidencePercent(value)).toBe(text);
+  });
+
+  it('formats percentages of a whole with one decimal', () => {
+    expect(percentOf(1, 3)).toBe('33.3%');
+    expect(percentOf(2, 3)).toBe('66.7%');
+    expect(percentOf(5, 5)).toBe('100.0%');
+    expect(percentOf(0, 0)).toBe('0.0%');
+  });
+
+  it('rewrites snake_case names', () => {
+    expect(underscoresToSpaces('time_sensitivity')).toBe('time sensitivity');
+    expect(titleCase('loss_aversion')).toBe('Loss Aversion');
+    expect(titleCase('overconfidence')).toBe('Overconfidence');
+    expect(titleCase('disposition_effect')).toBe('Disposition Effect');
+  });
+
+  it('formats fixed decimals and bias scores', () => {
+    expect(fixed(6.846, 2)).toBe('6.85');
+    expect(fixed(7.5, 2)).toBe('7.50');
+    expect(fixed(Number.NaN, 1)).toBe('0.0');
+    expect(formatBiasScore(62.54)).toBe('62.5');
+    expect(formatBiasScore(80)).toBe('80');
+  });
+});
+
+describe('stats', () => {
+  it('My Customer Book: total, average risk (one decimal), high risk from 7', () => {
+    const stats = bookStats([
+      { risk_profile: 7 },
+      { risk_profile: 6.99 },
+      { risk_profile: 10 },
+      { risk_profile: 2 },
+    ]);
+    expect(stats).toEqual({ total: 4, avgRisk: '6.5', highRisk: 2 });
+    expect(bookStats([])).toEqual({ total: 0, avgRisk: '0.0', highRisk: 0 });
+  });
+
+  it('Who To Call and Priority Scores: total, average priority (2 decimals), high or urgent', () => {
+    const stats = priorityStats([
+      { priority_score: 9.1, urgency_level: 'urgent' },
+      { priority_score: 6.2, urgency_level: 'high' },
+      { priority_score: 4.33, urgency_level: 'medium' },
+      { priority_score: 1, urgency_level: 'low' },
+    ]);
+    expect(stats).toEqual({ total: 4, avgPriority: '5.16', highUrgency: 2 });
+    expect(priorityStats([])).toEqual({ total: 0, avgPriority: '0.00', highUrgency: 0 });
+  });
+});
+
+describe('search', () => {
+  const items = [
+    { customer_id: 'CUST-001', country_iso: 'GBR' },
+    { customer_id: 'cust-002', country_iso: 'DEU' },
+    { customer_id: 'X-9', country_iso: 'gbr' },
+  ];
+
+  it('matches customer_id or country_iso case-insensitively as a substring', () => {
+    expect(filterByIdOrCountry(items, 'cust').map((i) => i.customer_id)).toEqual([
+      'CUST-001',
+      'cust-002',
+    ]);
+    expect(filterByIdOrCountry(items, 'Gb').map((i) => i.customer_id)).toEqual(['CUST-001', 'X-9']);
+    expect(filterByIdOrCountry(items, '  ')).toHaveLength(3);
+    expect(matchesIdOrCountry(items[1]!, 'de')).toBe(true);
+  });
+
+  it('Priority Scores matches the customer id only', () => {
+    expect(filterById(items, 'gbr')).toEqual([]);
+    expect(filterById(items, '00').map((i) => i.customer_id)).toEqual(['CUST-001', 'cust-002']);
+  });
+});
+
+describe('snoozeUntil', () => {
+  it('adds days to today', () => {
+    expect(snoozeUntil(1, new Date('2025-03-14T12:00:00Z'))).toBe('2025-03-15');
+    expect(snoozeUntil(30, new Date('2025-12-15T12:00:00Z'))).toBe('2026-01-14');
+  });
+
+  it('never answers a date the server (UTC) would take for today', () => {
+    // Whatever the local time zone, the answer is after the UTC date.
+    const now = new Date('2025-03-14T23:30:00Z');
+    expect(snoozeUntil(1, now) > '2025-03-14').toBe(true);
+  });
+});

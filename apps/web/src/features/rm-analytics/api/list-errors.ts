@@ -1,0 +1,55 @@
+import { MESSAGES, TOAST_MS } from '@behavio/contract';
+import { useEffect } from 'react';
+import { isApiError, messageOr } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+
+/** Spec §8 "RM screens": the message each screen shows when its list fails. */
+export const RM_LIST_ERRORS = {
+  ownBook: 'Failed to fetch customer book',
+  whoToCall: 'Failed to fetch call recommendations',
+  priorityScores: 'Failed to fetch priority scores',
+  riskRanking: 'Failed to fetch risk ranking',
+  segments: 'Failed to fetch customer segments',
+} as const;
+
+/** The title of the error alert of every RM screen. */
+export const ERROR_ALERT_TITLE = 'Error!';
+
+/**
+ * The text of a failed list. The own book shows the server message or its fallback (spec §8);
+ * the other screens show their fixed message, except for the free-plan refusal, which names
+ * what to do ('Purchase Subscription to access this page', e.g. after the firm's plan lapsed).
+ */
+export function describeListError(
+  error: unknown,
+  fallback: string,
+  { serverMessage = false }: { serverMessage?: boolean } = {},
+): string {
+  if (serverMessage) return messageOr(error, fallback);
+  if (
+    isApiError(error) &&
+    error.status === 403 &&
+    error.serverMessage === MESSAGES.purchaseSubscription
+  ) {
+    return error.serverMessage;
+  }
+  return fallback;
+}
+
+/**
+ * Raises the 4 s error toast of spec §8 once per failure (`errorUpdatedAt` changes with each
+ * new failure). A 420 ends the session instead, so it gets no toast. The toast id keeps a
+ * double-run effect (StrictMode) from showing it twice.
+ */
+export function useListErrorToast(
+  id: string,
+  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
+  message: string,
+): void {
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!isError) return;
+    if (isApiError(error) && error.status === 420) return;
+    toast.error({ id: `${id}-${errorUpdatedAt}`, message, durationMs: TOAST_MS.listError });
+  }, [id, isError, error, errorUpdatedAt, message]);
+}

@@ -1,0 +1,30 @@
+import {
+  callOutcomeResponseSchema,
+  type CallOutcomeRequest,
+  type CallOutcomeResponse,
+} from '@behavio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { rmAnalyticsKeys } from './query-keys';
+
+/** POST /content/rm-call-outcome: called, snoozed until a date, or dismissed with a reason. */
+export function recordCallOutcome(body: CallOutcomeRequest): Promise<CallOutcomeResponse> {
+  return api.post('/content/rm-call-outcome', body, { schema: callOutcomeResponseSchema });
+}
+
+/** Records an outcome, then refetches the call list (the customer leaves it). */
+export function useRecordCallOutcome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordCallOutcome,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rmAnalyticsKeys.whoToCall() }),
+  });
+}
+
+export const CALL_OUTCOME_TEXT = {
+  failedTitle: 'Could not record the outcome',
+  failedFallback: 'Something went wrong. Please try again.',
+  called: (id: string) => `Customer ${id} marked as called.`,
+  snoozed: (id: string, until: string) => `Customer ${id} snoozed until ${until}.`,
+  dismissed: (id: string) => `Customer ${id} dismissed from the call list.`,
+} as const;

@@ -1,0 +1,219 @@
+import {
+  BIAS_SCORE_MAX,
+  BREAKDOWN_KEYS,
+  PRIORITY_MAX,
+  TOP_BIASES_LISTED,
+  type RiskRankingItem,
+} from '@behavio/contract';
+import {
+  Box,
+  Collapse,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { biasBarColor, priorityColor } from '../utils/colors';
+import {
+  BIAS_HELP,
+  BIAS_SCORE_HELP,
+  BREAKDOWN_DECIMALS,
+  BREAKDOWN_HELP,
+  BREAKDOWN_LABELS,
+} from '../utils/explanations';
+import { confidencePercent, fixed, formatBiasScore, titleCase } from '../utils/format';
+import { HelpIcon } from './panel-parts';
+import { PriorityWhy, RiskLevelBadge, UrgencyBadge, formatPriority } from './score-parts';
+
+function SectionLabel({ children, help }: { children: string; help?: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {children}
+      </Text>
+      {help ? <HelpIcon label={help} ariaLabel={`About ${children}`} /> : null}
+    </Group>
+  );
+}
+
+/** Top behavioural biases: name title-cased, score, confidence as a percent, bar out of 100. */
+function BiasList({ item }: { item: RiskRankingItem }) {
+  const biases = item.top_biases.slice(0, TOP_BIASES_LISTED);
+  if (biases.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No behavioral biases detected.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" role="list" aria-label={`Top behavioral biases of ${item.customer_id}`}>
+      {biases.map((bias) => {
+        const name = titleCase(bias.bias_name);
+        return (
+          <Stack key={bias.bias_name} gap={4} role="listitem" aria-label={name}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {name}
+                </Text>
+                <HelpIcon
+                  label={(BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? name}
+                  ariaLabel={`About ${name}`}
+                />
+              </Group>
+              <Group gap="sm" wrap="nowrap">
+                <Text size="sm" fw={700}>
+                  {formatBiasScore(bias.score)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {confidencePercent(bias.confidence)} confidence
+                </Text>
+              </Group>
+            </Group>
+            <Progress
+              value={Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100)}
+              color={biasBarColor(bias.score)}
+              size="sm"
+              radius="xl"
+              aria-label={`${name} score`}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Risk breakdown: Bias Severity (1 decimal) and the other three measures (2 decimals), of 10. */
+function BreakdownList({ item }: { item: RiskRankingItem }) {
+  return (
+    <Stack gap="sm" role="list" aria-label={`Risk breakdown of ${item.customer_id}`}>
+      {BREAKDOWN_KEYS.map((key) => {
+        const value = item.breakdown[key];
+        const label = BREAKDOWN_LABELS[key];
+        return (
+          <Stack key={key} gap={4} role="listitem" aria-label={label}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm">{label}</Text>
+                <HelpIcon label={BREAKDOWN_HELP[key]} ariaLabel={`About ${label}`} />
+              </Group>
+              <Text size="sm" fw={700}>
+                {fixed(value, BREAKDOWN_DECIMALS[key])}/{PRIORITY_MAX}
+              </Text>
+            </Group>
+            <Progress
+              value={Math.min(100, (value / PRIORITY_MAX) * 100)}
+              color={priorityColor(value)}
+              size="sm"
+              radius="xl"
+              aria-hidden
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function InsightDetails({ item }: { item: RiskRankingItem }) {
+  return (
+    <Stack gap="md" px={{ base: 'sm', sm: 'md' }} pb="md" pt="xs">
+      <Stack gap={4}>
+        <SectionLabel>Recommended Action</SectionLabel>
+        <Text size="sm">{item.recommended_action}</Text>
+      </Stack>
+      <Box
+        p="sm"
+        bg="gray.0"
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        aria-label="Why"
+        role="note"
+      >
+        <SectionLabel>Why</SectionLabel>
+        <PriorityWhy why={item.why} />
+      </Box>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Stack gap="xs">
+          <SectionLabel help={BIAS_SCORE_HELP}>Top Behavioral Biases</SectionLabel>
+          <BiasList item={item} />
+        </Stack>
+        <Stack gap="xs">
+          <SectionLabel>Risk Breakdown</SectionLabel>
+          <BreakdownList item={item} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * One customer of the risk ranking or a segment (spec §4: rows toggle between collapsed and
+ * expanded). The details are built the first time the row opens, so long lists stay light.
+ */
+export function InsightRow({ item }: { item: RiskRankingItem }) {
+  const [opened, setOpened] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const detailsId = useId();
+  const toggle = () => {
+    setOpened((value) => !value);
+    setEverOpened(true);
+  };
+
+  return (
+    <Paper withBorder radius="md" bg="white" role="listitem">
+      <UnstyledButton
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls={detailsId}
+        w="100%"
+        p="sm"
+        title={opened ? 'Hide details' : 'Show details'}
+      >
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={700}>{item.customer_id}</Text>
+            <Text size="xs" c="dimmed">
+              {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Group gap={6} wrap="wrap" justify="flex-end">
+              <RiskLevelBadge level={item.risk_level} />
+              <UrgencyBadge level={item.urgency_level} />
+              <Tooltip label={<PriorityWhy why={item.why} />} multiline w={320} withArrow>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    Priority
+                  </Text>
+                  <Text size="sm" fw={700} c={priorityColor(item.priority_score)}>
+                    {formatPriority(item.priority_score)}
+                  </Text>
+                </Group>
+              </Tooltip>
+            </Group>
+            <IconChevronDown
+              size={18}
+              aria-hidden
+              style={{
+                transform: opened ? 'rotate(180deg)' : 'none',
+                transition: 'transform 150ms ease',
+                flexShrink: 0,
+              }}
+            />
+          </Group>
+        </Group>
+      </UnstyledButton>
+      <Collapse in={opened} id={detailsId}>
+        {everOpened ? <InsightDetails item={item} /> : null}
+      </Collapse>
+    </Paper>
+  );
+}

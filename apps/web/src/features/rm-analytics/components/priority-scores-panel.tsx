@@ -1,0 +1,254 @@
+import type { PriorityScoreItem } from '@behavio/contract';
+import { TOP_BIASES_LISTED } from '@behavio/contract';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { usePriorityScores } from '../api/get-priority-scores';
+import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
+import { BIAS_HELP, PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
+import { titleCase } from '../utils/format';
+import { SEARCH_ID_PLACEHOLDER, filterById } from '../utils/search';
+import { priorityStats } from '../utils/stats';
+import { BreakdownModal, type BreakdownTarget } from './breakdown-modal';
+import {
+  EmptyState,
+  HeaderWithHelp,
+  ListHeading,
+  NoMatches,
+  PanelError,
+  PanelHeader,
+  PanelLoading,
+  SearchInput,
+  StatCard,
+} from './panel-parts';
+import { PriorityGauge, UrgencyBadge } from './score-parts';
+import { ScrollList } from './scroll-list';
+import { useIsDesktop } from './use-is-desktop';
+
+/** Spec §2: the first three bias names. */
+function TopBiases({ item }: { item: PriorityScoreItem }) {
+  const biases = item.top_biases.slice(0, TOP_BIASES_LISTED);
+  if (biases.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Group gap={4}>
+      {biases.map((bias) => (
+        <Tooltip
+          key={bias.bias_name}
+          label={
+            (BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? bias.bias_name
+          }
+          multiline
+          w={280}
+          withArrow
+        >
+          <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {titleCase(bias.bias_name)}
+          </Badge>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}
+
+function RecommendedAction({ item }: { item: PriorityScoreItem }) {
+  return (
+    <Stack gap={4}>
+      <Tooltip
+        label={item.recommended_action}
+        multiline
+        w={360}
+        withArrow
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        <Text size="sm" lineClamp={2} tabIndex={0} style={{ cursor: 'help' }}>
+          {item.recommended_action}
+        </Text>
+      </Tooltip>
+      <Text size="xs" c="dimmed" lineClamp={3}>
+        Why: {item.why}
+      </Text>
+    </Stack>
+  );
+}
+
+type OpenBreakdown = (item: PriorityScoreItem) => void;
+
+function BreakdownButton({ item, onOpen }: { item: PriorityScoreItem; onOpen: OpenBreakdown }) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      onClick={() => onOpen(item)}
+      aria-label={`View Breakdown ${item.customer_id}`}
+    >
+      View Breakdown
+    </Button>
+  );
+}
+
+function InsightsTable({
+  items,
+  onOpen,
+}: {
+  items: readonly PriorityScoreItem[];
+  onOpen: OpenBreakdown;
+}) {
+  return (
+    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={860}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th style={{ whiteSpace: 'nowrap' }}>Customer ID</Table.Th>
+          <Table.Th>
+            <HeaderWithHelp label="Priority" help={PRIORITY_HELP} />
+          </Table.Th>
+          <Table.Th>
+            <HeaderWithHelp label="Urgency" help={URGENCY_HELP} />
+          </Table.Th>
+          <Table.Th>Recommended Action</Table.Th>
+          <Table.Th>Top Biases</Table.Th>
+          <Table.Th>Breakdown</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.customer_id}>
+            <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {item.customer_id}
+            </Table.Td>
+            <Table.Td>
+              <PriorityGauge score={item.priority_score} why={item.why} />
+            </Table.Td>
+            <Table.Td>
+              <UrgencyBadge level={item.urgency_level} />
+            </Table.Td>
+            <Table.Td miw={220}>
+              <RecommendedAction item={item} />
+            </Table.Td>
+            <Table.Td miw={190}>
+              <TopBiases item={item} />
+            </Table.Td>
+            <Table.Td>
+              <BreakdownButton item={item} onOpen={onOpen} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function InsightCards({
+  items,
+  onOpen,
+}: {
+  items: readonly PriorityScoreItem[];
+  onOpen: OpenBreakdown;
+}) {
+  return (
+    <Stack gap="sm" role="list" aria-label="Priority insights">
+      {items.map((item) => (
+        <Paper key={item.customer_id} withBorder radius="md" p="sm" role="listitem">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap" align="center">
+              <Stack gap={4}>
+                <Text fw={700}>{item.customer_id}</Text>
+                <UrgencyBadge level={item.urgency_level} />
+              </Stack>
+              <PriorityGauge score={item.priority_score} why={item.why} size={64} />
+            </Group>
+            <RecommendedAction item={item} />
+            <TopBiases item={item} />
+            <BreakdownButton item={item} onOpen={onOpen} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec §2 RM analytics screen 3: Customer Priority Scores. */
+export function PriorityScoresPanel() {
+  const query = usePriorityScores();
+  const [search, setSearch] = useState('');
+  const [breakdown, setBreakdown] = useState<BreakdownTarget | null>(null);
+  const isDesktop = useIsDesktop();
+  const errorMessage = describeListError(query.error, RM_LIST_ERRORS.priorityScores);
+  useListErrorToast('rm-priority-scores', query, errorMessage);
+
+  const items = useMemo(() => query.data ?? [], [query.data]);
+  const stats = useMemo(() => priorityStats(items), [items]);
+  const filtered = useMemo(() => filterById(items, search), [items, search]);
+  const openBreakdown: OpenBreakdown = (item) =>
+    setBreakdown({ customerId: item.customer_id, breakdown: item.breakdown, why: item.why });
+
+  let body;
+  if (query.isPending) {
+    body = <PanelLoading label="Loading priority scores" />;
+  } else if (query.isError) {
+    body = <PanelError message={errorMessage} />;
+  } else {
+    body = (
+      <>
+        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+          <StatCard label="Total Customers" value={stats.total} />
+          <StatCard label="Avg Priority" value={stats.avgPriority} suffix="/ 10" />
+          <StatCard
+            label="High Urgency"
+            value={stats.highUrgency}
+            color="red"
+            hint="Urgent or high"
+          />
+        </SimpleGrid>
+        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} bg="white">
+          <ListHeading title="Priority Insights" count={`${filtered.length} of ${items.length}`} />
+          {items.length === 0 ? (
+            <EmptyState icon={<IconChartBar size={22} />} title="No priority scores available" />
+          ) : filtered.length === 0 ? (
+            <NoMatches search={search} onClear={() => setSearch('')} />
+          ) : (
+            <ScrollList key={search} items={filtered}>
+              {(visible) =>
+                isDesktop ? (
+                  <InsightsTable items={visible} onOpen={openBreakdown} />
+                ) : (
+                  <InsightCards items={visible} onOpen={openBreakdown} />
+                )
+              }
+            </ScrollList>
+          )}
+        </Paper>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PanelHeader
+        title="Customer Priority Scores"
+        subtitle="AI-driven insights ranking customers by behavioral and risk factors"
+        refreshLabel="Refresh Data"
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching && !query.isPending}
+      />
+      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_ID_PLACEHOLDER} />
+      {body}
+      <BreakdownModal target={breakdown} onClose={() => setBreakdown(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { PRIORITY_MAX } from '@behavio/contract';
+import {
+  Badge,
+  Group,
+  Progress,
+  RingProgress,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  priorityColor,
+  riskLabel,
+  riskLabelColor,
+  riskProfileColor,
+  riskRankingBadgeColor,
+  urgencyColor,
+} from '../utils/colors';
+import { PRIORITY_HELP } from '../utils/explanations';
+import { fixed } from '../utils/format';
+
+/** Priority scores are shown with one decimal; the gauge and bar use the exact value. */
+export const formatPriority = (score: number) => fixed(score, 1);
+
+/** Spec §9: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
+export const priorityPercent = (score: number) =>
+  Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100));
+
+export function UrgencyBadge({ level }: { level: string }) {
+  return (
+    <Badge color={urgencyColor(level)} variant="light" radius="sm">
+      {level}
+    </Badge>
+  );
+}
+
+/** Risk ranking badge (HIGH, MEDIUM, LOW). */
+export function RiskLevelBadge({ level }: { level: string }) {
+  return (
+    <Badge color={riskRankingBadgeColor(level)} variant="filled" radius="sm">
+      {level.toUpperCase()}
+    </Badge>
+  );
+}
+
+/** The 0-10 risk score with its label (Low, Medium, High, Very High). */
+export function RiskLabelBadge({ score }: { score: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={600}>
+        {score}
+      </Text>
+      <Badge
+        color={riskLabelColor(score)}
+        variant="light"
+        radius="sm"
+        tt="none"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
+        {riskLabel(score)}
+      </Badge>
+    </Group>
+  );
+}
+
+/** Risk profile in the directory and book lists, coloured by the >7 / >4 thresholds. */
+export function RiskProfileValue({ value }: { value: number }) {
+  return (
+    <Badge color={riskProfileColor(value)} variant="light" radius="sm" size="lg" tt="none">
+      {value}
+    </Badge>
+  );
+}
+
+/** The explanation of one customer's priority: the model's `why`, then how the score works. */
+export function PriorityWhy({ why }: { why: string }) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm">{why}</Text>
+      <Text size="xs" opacity={0.8}>
+        {PRIORITY_HELP}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Wraps a score so its `why` shows on hover, focus or tap. */
+export function WhyTooltip({
+  why,
+  label,
+  children,
+}: {
+  why: string;
+  /** Accessible name of the focusable score. */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip
+      label={<PriorityWhy why={why} />}
+      multiline
+      w={320}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <UnstyledButton aria-label={label} style={{ cursor: 'help' }}>
+        {children}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+/** Who To Call: the priority as a bar at 10x the score, with the score and its why. */
+export function PriorityBar({ score, why }: { score: number; why: string }) {
+  return (
+    <WhyTooltip why={why} label={`Priority ${formatPriority(score)} out of 10`}>
+      <Group gap="xs" wrap="nowrap" miw={110}>
+        <Progress
+          value={priorityPercent(score)}
+          color={priorityColor(score)}
+          size="lg"
+          radius="xl"
+          style={{ flex: 1 }}
+        />
+        <Text size="sm" fw={700} w={30} ta="right">
+          {formatPriority(score)}
+        </Text>
+      </Group>
+    </WhyTooltip>
+  );
+}
+
+/** Customer Priority Scores: a circular gauge of the score out of 10, with its why. */
+export function PriorityGauge({
+  score,
+  why,
+  size = 60,
+}: {
+  score: number;
+  why: string;
+  size?: number;
+}) {
+  return (
+    <WhyTooltip why={why} label={`Priority ${formatPriority(score)} out of 10`}>
+      <RingProgress
+        size={size}
+        thickness={6}
+        roundCaps
+        sections={[{ value: priorityPercent(score), color: priorityColor(score) }]}
+        label={
+          <Text ta="center" size="xs" fw={700}>
+            {formatPriority(score)}
+          </Text>
+        }
+      />
+    </WhyTooltip>
+  );
+}

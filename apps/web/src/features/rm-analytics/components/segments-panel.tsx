@@ -1,0 +1,236 @@
+import { SEGMENTS, type RiskRankingItem, type Segment } from '@behavio/contract';
+import {
+  Badge,
+  Box,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSegments } from '../api/get-segments';
+import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
+import { SEGMENT_COLORS, SEGMENT_HELP, SEGMENT_INFO } from '../utils/explanations';
+import { percentOf } from '../utils/format';
+import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
+import { InsightRow } from './insight-row';
+import {
+  EmptyState,
+  NoMatches,
+  PanelError,
+  PanelHeader,
+  PanelLoading,
+  SearchInput,
+  StatCard,
+} from './panel-parts';
+import { ScrollList } from './scroll-list';
+import { SegmentChart } from './lazy-charts';
+
+const ALL = 'all';
+type Filter = Segment | typeof ALL;
+
+const FILTER_OPTIONS = [
+  { value: ALL, label: 'All segments' },
+  ...SEGMENTS.map((segment) => ({ value: segment, label: SEGMENT_INFO[segment].label })),
+];
+
+/** One segment's count card: name, description, count, share with one decimal. */
+function SegmentCard({
+  segment,
+  count,
+  shown,
+  total,
+  filtering,
+}: {
+  segment: Segment;
+  count: number;
+  shown: number;
+  total: number;
+  filtering: boolean;
+}) {
+  const info = SEGMENT_INFO[segment];
+  return (
+    <Paper
+      withBorder
+      p="md"
+      bg="white"
+      role="group"
+      aria-label={info.label}
+      style={{ borderTop: `4px solid var(--mantine-color-${SEGMENT_COLORS[segment]}-6)` }}
+    >
+      <Text fw={700}>{info.label}</Text>
+      <Text size="xs" c="dimmed" mih={32}>
+        {info.description}
+      </Text>
+      <Group gap="xs" align="baseline" mt="xs">
+        <Text fz={26} fw={700} lh={1.1}>
+          {count}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {percentOf(count, total)}
+        </Text>
+      </Group>
+      {filtering ? (
+        <Text size="xs" c="dimmed">
+          {shown} of {count} shown
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function SegmentSection({
+  segment,
+  items,
+  search,
+}: {
+  segment: Segment;
+  items: readonly RiskRankingItem[];
+  search: string;
+}) {
+  const info = SEGMENT_INFO[segment];
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      bg="white"
+      component="section"
+      aria-label={`${info.label} customers`}
+    >
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
+        <Box>
+          <Title order={3} fz="lg">
+            {info.label}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {info.description}
+          </Text>
+        </Box>
+        <Badge color={SEGMENT_COLORS[segment]} variant="light" size="lg" radius="sm">
+          {items.length}
+        </Badge>
+      </Group>
+      {items.length === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py="md">
+          No customers in this segment
+        </Text>
+      ) : (
+        <ScrollList key={search} items={items}>
+          {(visible) => (
+            <Stack gap="xs" role="list" aria-label={info.label} pr={4}>
+              {visible.map((item) => (
+                <InsightRow key={item.customer_id} item={item} />
+              ))}
+            </Stack>
+          )}
+        </ScrollList>
+      )}
+    </Paper>
+  );
+}
+
+/** Spec §2 RM analytics screen 5: Behavioral Segments (errors: alert only, spec §8). */
+export function SegmentsPanel() {
+  const query = useSegments();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Filter>(ALL);
+  const errorMessage = describeListError(query.error, RM_LIST_ERRORS.segments);
+
+  const segments = useMemo(
+    () =>
+      SEGMENTS.map((segment) => {
+        const all = query.data?.[segment] ?? [];
+        return { segment, all, shown: filterByIdOrCountry(all, search) };
+      }),
+    [query.data, search],
+  );
+  const total = segments.reduce((sum, s) => sum + s.all.length, 0);
+  const filtering = search.trim() !== '';
+  const listed = segments.filter((s) => filter === ALL || s.segment === filter);
+  const listedShown = listed.reduce((sum, s) => sum + s.shown.length, 0);
+
+  let body;
+  if (query.isPending) {
+    body = <PanelLoading label="Loading behavioral segments" />;
+  } else if (query.isError) {
+    body = <PanelError message={errorMessage} />;
+  } else if (total === 0) {
+    body = (
+      <Paper withBorder bg="white">
+        <EmptyState icon={<IconUsersGroup size={22} />} title="No behavioral segments available" />
+      </Paper>
+    );
+  } else {
+    const counts = Object.fromEntries(segments.map((s) => [s.segment, s.all.length])) as Record<
+      Segment,
+      number
+    >;
+    body = (
+      <>
+        <Grid gutter={{ base: 'xs', sm: 'md' }}>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="sm" h="100%">
+              <StatCard label="Total Segmented Customers" value={total} help={SEGMENT_HELP} />
+              <Select
+                label="Filter by segment"
+                data={FILTER_OPTIONS}
+                value={filter}
+                onChange={(value) => setFilter((value as Filter | null) ?? ALL)}
+                allowDeselect={false}
+                checkIconPosition="right"
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder p="md" bg="white" h="100%">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="xs">
+                Customers per Segment
+              </Text>
+              <SegmentChart counts={counts} />
+            </Paper>
+          </Grid.Col>
+        </Grid>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
+          {segments.map((s) => (
+            <SegmentCard
+              key={s.segment}
+              segment={s.segment}
+              count={s.all.length}
+              shown={s.shown.length}
+              total={total}
+              filtering={filtering}
+            />
+          ))}
+        </SimpleGrid>
+        {filtering && listedShown === 0 ? (
+          <Paper withBorder bg="white">
+            <NoMatches search={search} onClear={() => setSearch('')} />
+          </Paper>
+        ) : (
+          listed.map((s) => (
+            <SegmentSection key={s.segment} segment={s.segment} items={s.shown} search={search} />
+          ))
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <PanelHeader
+        title="Behavioral Segments"
+        subtitle="Customers grouped by behavioral patterns and decision-making biases"
+        refreshLabel="Refresh"
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching && !query.isPending}
+      />
+      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_PLACEHOLDER} />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  csvOf,
+  customerTable,
+  generateCustomers,
+  setCell,
+  toCsvBuffer,
+} from '../apps/server/test/fixtures/customer-files.js';
+import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-files-'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function withBadRows(name: string) {
+  const table = customerTable(generateCustomers(40, { seed: 21 }));
+  setCell(table, 3, 'age', 'unknown');
+  setCell(table, 7, 'risk_profile', 14);
+  const file = path.join(files, name);
+  writeFileSync(file, toCsvBuffer(table, { delimiter: ';', bom: true }));
+  return file;
+}
+
+describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (name, viewport) => {
+  it('uploads on the onboarding screen, sees the preview and the rejected rows, continues into the app, then on Pro uploads and deletes in Datasets', async () => {
+    const admin = await adminThroughApi(server, `ingest-${name}`);
+    const page = await browser.newPage({ viewport });
+    await signInPage(page, server, admin.token);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('Upload your customers file').first().waitFor();
+    await page.getByText('Required Fields (28 total)').first().waitFor();
+
+    await page.locator('input[type="file"]').setInputFiles(withBadRows('customers-q1.csv'));
+    await page.getByText('Preview (first 10 customers)').waitFor();
+    await expect.poll(() => page.getByText('customers-q1.csv').count()).toBeGreaterThan(0);
+    const body = await page.locator('body').innerText();
+    expect(body).toMatch(/38/);
+    expect(body).toMatch(/risk_profile/);
+    await screenshot(page, `ingestion-onboarding-${name}`);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('link', { name: 'Datasets' })
+      .or(page.getByRole('button', { name: 'Datasets' }))
+      .first()
+      .waitFor();
+    const check = await api<{ user: { noOfFileUploads: number } }>(
+      server,
+      'GET',
+      '/api/auth/check-user',
+      { token: admin.token },
+    );
+    expect(check.user.noOfFileUploads).toBe(1);
+
+    await buyPlan(server, admin.token, 'pro', 'monthly');
+    await page.goto(`${server.url}/datasets`);
+    await page.getByText('Your Datasets').first().waitFor();
+    const second = path.join(files, `second-${name}.csv`);
+    writeFileSync(second, csvOf(15, {}, {}, 99));
+    await page.locator('input[type="file"]').setInputFiles(second);
+    await page
+      .getByText(/Preview \(first \d+ customers\)/)
+      .first()
+      .waitFor();
+    await screenshot(page, `ingestion-datasets-${name}`);
+
+    const list = await api<{ files: { file_id: string; filename: string; job_status: string }[] }>(
+      server,
+      'GET',
+      '/api/content/list-all-uploaded-files',
+      { token: admin.token },
+    );
+    expect(list.files.map((f) => [f.filename, f.job_status])).toEqual([
+      ['customers-q1.csv', 'completed'],
+      [`second-${name}.csv`, 'completed'],
+    ]);
+
+    await page.getByRole('button', { name: 'Delete File' }).first().click();
+    await page.getByText('Are you sure you want to delete this file?').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /delete/i })
+      .click();
+    await page.getByText('File deleted').first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ files: unknown[] }>(server, 'GET', '/api/content/list-all-uploaded-files', {
+              token: admin.token,
+            })
+          ).files.length,
+      )
+      .toBe(1);
+    await page.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server.js';
+
+/** Calls the running server's API as a client would. */
+export async function api<T>(
+  server: RunningServer,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A verified admin, signed up through the API (the browser journeys sign up through the UI). */
+export async function adminThroughApi(server: RunningServer, label: string) {
+  const email = `${label}.${Date.now()}@example.com`;
+  const password = 'journey-pass-1';
+  await api(server, 'POST', '/api/auth/register', {
+    body: { name: `${label} admin`, email, password, businessName: `${label} Wealth` },
+  });
+  await api(server, 'POST', '/api/auth/verify', { body: { email, otp: server.otpFor(email) } });
+  const { token } = await api<{ token: string }>(server, 'POST', '/api/auth/login', {
+    body: { email, password },
+  });
+  return { email, password, token };
+}
+
+/** Buys a plan through the offline checkout, exactly as the checkout page does. */
+export async function buyPlan(
+  server: RunningServer,
+  token: string,
+  plan: 'pro' | 'business',
+  billingCycle: 'monthly' | 'yearly',
+) {
+  const { url } = await api<{ url: string }>(server, 'POST', '/api/subscription/create', {
+    token,
+    body: { plan, billingCycle },
+  });
+  const sessionId = url.split('/').pop()!;
+  await api(server, 'POST', `/api/subscription/local-checkout/${sessionId}`, {
+    token,
+    body: { outcome: 'paid' },
+  });
+}
+
+/** Puts the session of `token` into the page's storage, as a login would. */
+export async function signInPage(page: Page, server: RunningServer, token: string) {
+  await page.goto(server.url);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+export const outboxFiles = (server: RunningServer) =>
+  readdirSync(path.join(server.dataDir, 'outbox'));
+export const readOutbox = (server: RunningServer, file: string) =>
+  readFileSync(path.join(server.dataDir, 'outbox', file), 'utf8');
