@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 let ctx: TestContext;
+let webDir: string;
 beforeAll(async () => {
   const web = mkdtempSync(path.join(tmpdir(), 'behavio-web-'));
   mkdirSync(path.join(web, 'assets'));
@@ -14,6 +15,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="application-name" content="Behavio" /><title>Behavio</title></head><body></body></html>',
   );
   writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  webDir = web;
   ctx = await createTestContext({ WEB_DIST_DIR: web, APP_NAME: 'Acme "Insights"' });
 });
 afterAll(() => ctx.close());
@@ -35,6 +37,21 @@ describe('web app serving', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing file with 404, not with the page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-old.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('picks up a new build of the page without a restart', async () => {
+    const next =
+      '<!doctype html><html><head><meta name="application-name" content="Behavio" /><title>Behavio</title></head><body>v2</body></html>';
+    writeFileSync(path.join(webDir, 'index.html'), next);
+    utimesSync(path.join(webDir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    const res = await ctx.app.inject({ method: 'GET', url: '/datasets' });
+    expect(res.body).toContain('v2');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -19,25 +19,39 @@ export function defaultWebDistDir(): string {
 }
 
 /**
+ * index.html with the product name, re-read when the file changes, so a web build deployed
+ * while the server runs is picked up without a restart.
+ */
+function indexPage(indexFile: string, appName: string) {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return (): string | undefined => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(indexFile).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8')
+        .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${escapeAttr(appName)}$2`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(appName)}</title>`);
+      cached = { mtimeMs, html };
+    }
+    return cached.html;
+  };
+}
+
+/**
  * Serves the built web app: files as they are, and index.html (with the product name) for
- * every other non-API GET, so deep links and reloads work. Unknown API paths answer JSON 404.
+ * every other non-API GET, so deep links and reloads work. Unknown API paths answer JSON 404,
+ * and so does a missing file (a path with an extension), never the page in its place.
  */
 export async function registerSpa(
   app: FastifyInstance,
   options: { webDistDir: string; appName: string },
 ) {
-  const indexFile = path.join(options.webDistDir, 'index.html');
-  const built = existsSync(indexFile);
-  const indexHtml = built
-    ? readFileSync(indexFile, 'utf8')
-        .replace(
-          /(<meta name="application-name" content=")[^"]*(")/,
-          `$1${escapeAttr(options.appName)}$2`,
-        )
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(options.appName)}</title>`)
-    : undefined;
-
-  if (built) {
+  const page = indexPage(path.join(options.webDistDir, 'index.html'), options.appName);
+  if (existsSync(options.webDistDir)) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       wildcard: false,
@@ -45,8 +59,9 @@ export async function registerSpa(
       maxAge: '1h',
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
       },
     });
   } else {
@@ -57,10 +72,13 @@ export async function registerSpa(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+    const pathname = request.url.split('?')[0]!;
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
-    if (!indexHtml)
+    const html = page();
+    if (!html)
       return reply
         .status(503)
         .type('text/plain')
@@ -69,6 +87,6 @@ export async function registerSpa(
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(html);
   });
 }
