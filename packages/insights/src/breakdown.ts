@@ -1,0 +1,158 @@
+import type { BiasScore, Breakdown, CustomerRecord, CustomerValueBasis } from '@behavio/contract';
+import { clip01, decay, ramp, round2 } from './math.js';
+
+/**
+ * The four 0-10 measures behind the priority score. Formulas: docs/insights-model.md §6.
+ */
+
+/** Bias severity from the three largest strengths s1 >= s2 >= s3 (0-100 each). */
+export const biasSeverityFromTop = (s1: number, s2: number, s3: number): number =>
+  (0.6 * s1 + (0.4 * (s1 + s2 + s3)) / 3) / 10;
+
+/**
+ * Bias severity: (0.6 max(s) + 0.4 mean of the top three s) / 10, where s = score x confidence
+ * of each bias (0-100).
+ */
+export function biasSeverity(biases: readonly BiasScore[]): number {
+  let a = 0;
+  let b = 0;
+  let c = 0; // the three largest strengths, a >= b >= c
+  for (const bias of biases) {
+    const s = bias.score * bias.confidence;
+    if (s > a) {
+      c = b;
+      b = a;
+      a = s;
+    } else if (s > b) {
+      c = b;
+      b = s;
+    } else if (s > c) {
+      c = s;
+    }
+  }
+  return biasSeverityFromTop(a, b, c);
+}
+
+/**
+ * Risk the allocation implies, on the 1-10 scale of risk_profile: single stocks count fully,
+ * ETFs 0.6, the rest of the portfolio that is neither cash, ETF nor single stock 0.3, cash 0.
+ */
+export function impliedRisk(r: CustomerRecord): number {
+  const other = 100 - r.cash_pct - r.etf_pct - r.single_stock_pct;
+  const units = r.single_stock_pct + 0.6 * r.etf_pct + 0.3 * (other > 0 ? other : 0);
+  return 1 + 9 * clip01(units / 100);
+}
+
+/** Gap between implied and stated risk: excess risk counts fully, a cautious shortfall half. */
+export function riskMismatch(r: CustomerRecord): number {
+  const gap = impliedRisk(r) - r.risk_profile;
+  return gap > 0 ? gap : -0.5 * gap;
+}
+
+/** The four risk signals, each 0-100. */
+export const leverageRisk = (r: CustomerRecord): number => ramp(r.leverage_ratio, 1, 2);
+export const concentrationRisk = (r: CustomerRecord): number => ramp(r.single_stock_pct, 20, 60);
+export const drawdownRisk = (r: CustomerRecord): number => ramp(-r.max_drawdown_pct, 15, 40);
+export const mismatchRisk = (r: CustomerRecord): number => ramp(riskMismatch(r), 2, 5);
+
+/** Weights of the four risk signals in the weighted part of risk urgency. */
+export const RISK_WEIGHTS = {
+  leverage: 0.3,
+  concentration: 0.25,
+  drawdown: 0.25,
+  mismatch: 0.2,
+} as const;
+
+/**
+ * Risk urgency (0-10): half the worst risk signal plus half their weighted mean, divided by 10.
+ * Signals: leverage r(leverage, 1, 2), concentration r(single stock %, 20, 60), drawdown
+ * r(-max drawdown, 15, 40), mismatch r(risk mismatch, 2, 5); weights 0.30, 0.25, 0.25, 0.20.
+ * One acute risk (2x leverage, 60% in single stocks, a 40% fall) is enough
+ * to rank high; a weighted mean alone would dilute it with the calm signals.
+ */
+export function riskUrgency(r: CustomerRecord): number {
+  const l = leverageRisk(r);
+  const c = concentrationRisk(r);
+  const d = drawdownRisk(r);
+  const m = mismatchRisk(r);
+  const worst = Math.max(l, c, d, m);
+  const weighted =
+    RISK_WEIGHTS.leverage * l +
+    RISK_WEIGHTS.concentration * c +
+    RISK_WEIGHTS.drawdown * d +
+    RISK_WEIGHTS.mismatch * m;
+  return (0.5 * worst + 0.5 * weighted) / 10;
+}
+
+/**
+ * Time sensitivity: 10 max(hype window, loss-sale window, averaging-down window), each a decay
+ * of the event's age that only counts when the event happened:
+ * d(days since hype peak, 14) r(hype, 40, 80)/100; d(days since loss sale, 30) [loss sales > 0];
+ * d(days since last average down, 30) [averaging-down trades > 0].
+ */
+export function timeSensitivity(r: CustomerRecord): number {
+  const hype = decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
+  const lossSale = r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
+  const averageDown = r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
+  const m = hype > lossSale ? hype : lossSale;
+  return 10 * (m > averageDown ? m : averageDown);
+}
+
+/**
+ * Customer-value proxy from the 28 columns (0-100): 0.4 r(sub-accounts, 1, 5)
+ * + 0.3 r(experience years, 2, 20) + 0.3 turnover percentile. A stand-in for relationship
+ * breadth, tenure and trading revenue, used alone when no aum or revenue_12m is supplied.
+ */
+export function customerValueProxy(r: CustomerRecord): number {
+  return (
+    0.4 * ramp(r.num_sub_accounts, 1, 5) +
+    0.3 * ramp(r.experience_years, 2, 20) +
+    0.3 * ramp(r.trade_turnover_30d_pct_peer, 0, 100)
+  );
+}
+
+/** AUM on a log scale (0-100): 10,000 or less gives 0, 10 million or more 100. */
+export const aumPoints = (aum: number): number => ramp(Math.log10(aum), 4, 7);
+/** 12-month revenue on a log scale (0-100): 100 or less gives 0, 100,000 or more 100. */
+export const revenuePoints = (revenue: number): number => ramp(Math.log10(revenue), 2, 5);
+
+const W_REVENUE = 0.5;
+const W_AUM = 0.35;
+const W_PROXY = 0.15;
+
+const isFigure = (x: number | null | undefined): x is number =>
+  typeof x === 'number' && Number.isFinite(x) && x >= 0;
+
+/** Which inputs customer_value uses. */
+export function customerValueBasis(r: CustomerRecord): CustomerValueBasis {
+  const a = isFigure(r.aum);
+  const v = isFigure(r.revenue_12m);
+  return a ? (v ? 'aum_and_revenue' : 'aum') : v ? 'revenue' : 'proxy';
+}
+
+/**
+ * Customer value (0-10): the weighted mean of revenue (0.5), AUM (0.35) and the proxy (0.15)
+ * over the inputs present, divided by 10; the proxy alone when neither figure is supplied.
+ */
+export function customerValue(r: CustomerRecord): number {
+  let total = W_PROXY * customerValueProxy(r);
+  let weight = W_PROXY;
+  if (isFigure(r.aum)) {
+    total += W_AUM * aumPoints(r.aum);
+    weight += W_AUM;
+  }
+  if (isFigure(r.revenue_12m)) {
+    total += W_REVENUE * revenuePoints(r.revenue_12m);
+    weight += W_REVENUE;
+  }
+  return total / weight / 10;
+}
+
+export function computeBreakdown(r: CustomerRecord, biases: readonly BiasScore[]): Breakdown {
+  return {
+    bias_severity: round2(biasSeverity(biases)),
+    risk_urgency: round2(riskUrgency(r)),
+    time_sensitivity: round2(timeSensitivity(r)),
+    customer_value: round2(customerValue(r)),
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
+import { VALUE_FACTS, ago, fact, gainsFact, homeFact, quizFact } from './facts.js';
+
+const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
+
+describe('fact phrases', () => {
+  it('quote the figure, with singular and plural forms', () => {
+    expect(VALUE_FACTS.leverage_ratio(2.4, true)).toBe('Leverage at 2.4x');
+    expect(VALUE_FACTS.leverage_ratio(2.4, false)).toBe('leverage at 2.4x');
+    expect(VALUE_FACTS.stop_loss_sell_cnt(1)).toBe('1 stop-loss sale');
+    expect(VALUE_FACTS.stop_loss_sell_cnt(3)).toBe('3 stop-loss sales');
+    expect(VALUE_FACTS.anchor_price_gap_pct(-32.5, true)).toBe(
+      'A position 32.5% below its purchase price',
+    );
+    expect(VALUE_FACTS.max_drawdown_pct(-18, false)).toBe('a -18% drawdown');
+    expect(VALUE_FACTS.max_drawdown_pct(0, true)).toBe('No drawdown');
+    expect(VALUE_FACTS.rebalances_ytd(0, true)).toBe('No rebalancing this year');
+    expect(VALUE_FACTS.positive_news_sentiment_7d(0.6, false)).toBe(
+      'news sentiment of +0.6 on a -1 to +1 scale',
+    );
+    expect(VALUE_FACTS.limit_orders_at_purchase_px(1, true)).toBe(
+      'Limit orders set at the purchase price',
+    );
+  });
+
+  it('say how long ago an event was', () => {
+    expect(ago(0)).toBe('today');
+    expect(ago(1)).toBe('1 day ago');
+    expect(ago(12)).toBe('12 days ago');
+  });
+
+  it('combine columns where one figure is not enough', () => {
+    expect(quizFact(35, 8, true)).toBe(
+      'A knowledge score of 35/100 against a risk profile of 8/10',
+    );
+    expect(gainsFact(1, 1)).toBe('1 gain realised against 1 loss');
+    expect(homeFact('GBR', 60)).toBe('60% invested in GBR (2.9% of world markets)');
+    expect(homeFact('XKX', 60)).toBe('60% invested in XKX (0.1% of world markets)');
+  });
+
+  it('build the same phrase for any column from the row, rounding figures first', () => {
+    expect(fact('days_since_last_trade', row({ days_since_last_trade: 400 }), true)).toBe(
+      'No trade for 400 days',
+    );
+    expect(fact('days_since_loss_sell', row({ days_since_loss_sell: 1.04 }), false)).toBe(
+      'a loss sale 1 day ago',
+    );
+    expect(fact('aum', row({ aum: null }), true)).toBe('No assets figure');
+    expect(fact('revenue_12m', row({ revenue_12m: 1800 }), false)).toBe(
+      'revenue of 1800 over 12 months',
+    );
+  });
+});

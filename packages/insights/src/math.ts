@@ -1,0 +1,38 @@
+/**
+ * Small numeric helpers every formula is written with. All of them are total: for any finite
+ * input they return a finite value, and `clip01` maps NaN to 0 so a bad input can never leak a
+ * NaN into a score.
+ */
+
+/** Clamp to [0, 1]; NaN gives 0. */
+export const clip01 = (x: number): number => (x > 1 ? 1 : x > 0 ? x : 0);
+
+/** Clamp to [lo, hi]; NaN gives lo. */
+export const clip = (x: number, lo: number, hi: number): number => (x > hi ? hi : x > lo ? x : lo);
+
+/**
+ * Linear ramp to points: `r(x, a, b) = 100 * clip01((x - a) / (b - a))`.
+ * 0 at or before `a`, 100 at or beyond `b`. With `b < a` the ramp falls (100 at or below `b`).
+ * Written with Math.min/max, which compile without data-dependent branches (this runs ~30
+ * times a row); unlike clip01 it passes a NaN through, so callers guard their final outputs.
+ */
+export const ramp = (x: number, a: number, b: number): number =>
+  100 * Math.max(0, Math.min(1, (x - a) / (b - a)));
+
+/** Exponential decay `d(t, tau) = exp(-t / tau)` for an age t >= 0 in days: 1 today, 0.37 at tau. */
+export const decay = (t: number, tau: number): number => Math.exp(-(t > 0 ? t : 0) / tau);
+
+/**
+ * Beta-binomial shrinkage of a share towards a neutral prior:
+ * `(hits + prior * k) / (n + k)`. With n = 0 it returns the prior; k is the prior's weight in
+ * pseudo-events, so k = 10 means ten observed events count as much as the prior.
+ */
+export const shrinkShare = (hits: number, n: number, prior: number, k: number): number =>
+  (hits + prior * k) / (n + k);
+
+/** Evidence strength of n events with half-weight at k: `n / (n + k)` (0 with no events). */
+export const strength = (n: number, k: number): number => (n > 0 ? n / (n + k) : 0);
+
+/** Deterministic rounding to 2 (or 1) decimals; halves go up (Math.round). */
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
+export const round1 = (x: number): number => Math.round(x * 10) / 10;

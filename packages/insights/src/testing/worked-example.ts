@@ -1,0 +1,311 @@
+import {
+  BIAS_NAMES,
+  OPTIONAL_COLUMNS,
+  REQUIRED_COLUMNS,
+  type CustomerRecord,
+} from '@behavio/contract';
+import {
+  BIAS_TERM_START,
+  computeBiasInputs,
+  createScratch,
+  realisedGainShare,
+  tradeCount,
+  equityHomeBias,
+} from '../bias-scores.js';
+import {
+  aumPoints,
+  concentrationRisk,
+  customerValueProxy,
+  drawdownRisk,
+  impliedRisk,
+  leverageRisk,
+  mismatchRisk,
+  revenuePoints,
+  riskMismatch,
+} from '../breakdown.js';
+import { lookupMarketShare, marketShare } from '../market-cap.js';
+import { decay, ramp } from '../math.js';
+import { segmentScores } from '../segment.js';
+import { scoreCustomer } from '../score.js';
+import {
+  ANCHORED_HOLDER,
+  CAUTIOUS_SAVER,
+  HERD_FOLLOWER,
+  OVERCONFIDENT_TRADER,
+} from './personas.js';
+
+/**
+ * Renders a worked example of the model for docs/insights-model.md: every input, every term,
+ * every intermediate figure and every output, computed by the engine itself. The doc embeds
+ * the rendered text between markers and a test re-renders it, so the doc cannot drift from the
+ * code (`npx tsx packages/insights/scripts/update-worked-examples.ts` rewrites it).
+ */
+
+const f2 = (x: number): string => (Object.is(x, -0) ? 0 : x).toFixed(2);
+const f4 = (x: number): string => x.toFixed(4);
+const v = (x: number | boolean | string | null): string =>
+  x === null ? 'null' : typeof x === 'number' ? String(x) : String(x);
+
+/**
+ * Formula of each term (in TERMS order) and the input figures it used. A test checks each
+ * formula's weight against the points the code produces, so a label cannot silently drift.
+ */
+export const TERM_FORMULAS: readonly [string, (r: CustomerRecord) => string][] = [
+  ['0.40 r(turnover pct, 50, 100)', (r) => v(r.trade_turnover_30d_pct_peer)],
+  [
+    '0.25 r(10 x risk_profile - quiz, 0, 50)',
+    (r) =>
+      `10 x ${v(r.risk_profile)} - ${v(r.knowledge_quiz_score)} = ${f2(10 * r.risk_profile - r.knowledge_quiz_score)}`,
+  ],
+  ['0.20 r(single stock %, 20, 80)', (r) => v(r.single_stock_pct)],
+  ['0.15 r(leverage, 1, 2)', (r) => v(r.leverage_ratio)],
+  ['0.40 x hype', (r) => v(r.social_hype_score)],
+  [
+    '0.25 x hype x d(days since hype peak, 14)',
+    (r) =>
+      `hype ${v(r.social_hype_score)}, d(${v(r.days_since_hype_peak)}, 14) = ${f4(decay(r.days_since_hype_peak, 14))}`,
+  ],
+  ['0.20 r(news clicks, 5, 50)', (r) => v(r.news_clicks_7d)],
+  [
+    '15 x max(0, sentiment) x clip01(clicks / 10)',
+    (r) => `sentiment ${v(r.positive_news_sentiment_7d)}, clicks ${v(r.news_clicks_7d)}`,
+  ],
+  [
+    '0.45 r(g, 5, 40), g = max(0, -gap %)',
+    (r) => `g = ${f2(Math.max(0, -r.anchor_price_gap_pct))}`,
+  ],
+  ['25 x [limit orders at purchase price]', (r) => v(r.limit_orders_at_purchase_px)],
+  [
+    '0.30 r(averaging down, 0, 4) x (0.5 + 0.5 clip01(g / 10))',
+    (r) => `${v(r.averaging_down_trades)} trades, g = ${f2(Math.max(0, -r.anchor_price_gap_pct))}`,
+  ],
+  ['0.30 r(stop-loss sales, 0, 4)', (r) => v(r.stop_loss_sell_cnt)],
+  [
+    '25 x d(days since loss sale, 30) x [L > 0]',
+    (r) => `${v(r.days_since_loss_sell)} days, L = ${v(r.stop_loss_sell_cnt + r.loss_takes)}`,
+  ],
+  ['0.20 r(-max drawdown, 10, 40)', (r) => v(r.max_drawdown_pct)],
+  ['0.25 r(cash %, 20, 70)', (r) => v(r.cash_pct)],
+  [
+    '0.80 r(s, 0.5, 0.85), s = (G + 5) / (G + L + 10)',
+    (r) => `G = ${v(r.gain_takes)}, L = ${v(r.loss_takes)}, s = ${f4(realisedGainShare(r))}`,
+  ],
+  ['0.20 r(averaging down, 0, 4)', (r) => v(r.averaging_down_trades)],
+  [
+    'r(EHB, 0.25, 1), EHB = 1 - (1 - w) / (1 - m)',
+    (r) =>
+      `w = ${f2(r.home_country_weight_pct / 100)}, m(${r.country_iso}) = ${marketShare(r.country_iso)}, EHB = ${f4(equityHomeBias(r))}`,
+  ],
+  ['0.45 r(cash %, 20, 80)', (r) => v(r.cash_pct)],
+  ['0.35 r(risk_profile, 7, 2)', (r) => v(r.risk_profile)],
+  ['0.20 r(ETF % + single stock %, 50, 10)', (r) => `${v(r.etf_pct)} + ${v(r.single_stock_pct)}`],
+  ['0.60 r(sub-accounts, 2, 6)', (r) => v(r.num_sub_accounts)],
+  [
+    '40 x clip01((leverage - 1) / 0.5) x clip01((cash % - 10) / 20)',
+    (r) => `leverage ${v(r.leverage_ratio)}, cash ${v(r.cash_pct)}`,
+  ],
+  ['0.55 r(days since last trade, 90, 365)', (r) => v(r.days_since_last_trade)],
+  ['25 x [no rebalance this year]', (r) => `${v(r.rebalances_ytd)} rebalances`],
+  ['0.20 r(cash %, 20, 60)', (r) => v(r.cash_pct)],
+];
+
+/** How each bias's confidence was computed, with the figures. */
+function confidenceText(b: number, r: CustomerRecord, c: number): string {
+  switch (BIAS_NAMES[b]) {
+    case 'overconfidence': {
+      const n = tradeCount(r);
+      return `0.85 x (0.6 + 0.4 x ${n}/(${n} + 5)) = ${f4(c)}`;
+    }
+    case 'herding':
+      return `0.8 x (0.6 + 0.4 x ${r.news_clicks_7d}/(${r.news_clicks_7d} + 10)) = ${f4(c)}`;
+    case 'anchoring':
+      return `0.85 x (0.7 + 0.3 x ${r.averaging_down_trades}/(${r.averaging_down_trades} + 3)) = ${f4(c)}`;
+    case 'loss_aversion': {
+      const l = r.stop_loss_sell_cnt + r.loss_takes;
+      return `0.8 x (0.5 + 0.5 x ${l}/(${l} + 4)) = ${f4(c)}`;
+    }
+    case 'disposition_effect': {
+      const n = r.gain_takes + r.loss_takes + r.averaging_down_trades;
+      return `0.9 x ${n}/(${n} + 10) = ${f4(c)}`;
+    }
+    case 'home_bias':
+      return `0.7 x (0.5 + 0.5 x clip01((100 - ${r.cash_pct}) / 50))${lookupMarketShare(r.country_iso) === undefined ? ' x 0.75 (country not in the table)' : ''} = ${f4(c)}`;
+    default:
+      return `fixed ${f4(c)}`;
+  }
+}
+
+export function renderWorkedExample(title: string, r: CustomerRecord): string {
+  const i = scoreCustomer(r);
+  const s = createScratch();
+  computeBiasInputs(r, s.points, s.values, s.confidence);
+  const lines: string[] = [];
+  const out = (line = '') => lines.push(line);
+
+  out(`#### ${title} (\`${r.customer_id}\`)`);
+  out();
+  out('Inputs:');
+  out();
+  const columns = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].map((c) => c.name);
+  out('| column | value | column | value | column | value |');
+  out('|---|---|---|---|---|---|');
+  for (let k = 0; k < columns.length; k += 3) {
+    const cells = columns.slice(k, k + 3).map((c) => `${c} | ${v(r[c])}`);
+    while (cells.length < 3) cells.push(' | ');
+    out(`| ${cells.join(' | ')} |`);
+  }
+  out();
+  out('Bias terms (points before rounding to 2 decimals):');
+  out();
+  out('| bias | term | input | points |');
+  out('|---|---|---|---|');
+  BIAS_NAMES.forEach((name, b) => {
+    for (let t = BIAS_TERM_START[b]!; t < BIAS_TERM_START[b + 1]!; t++) {
+      const [formula, input] = TERM_FORMULAS[t]!;
+      out(`| ${name} | ${formula} | ${input(r)} | ${f4(s.points[t]!)} |`);
+    }
+  });
+  out();
+  out('| bias | score | confidence | strength s = score x confidence |');
+  out('|---|---|---|---|');
+  i.biases.forEach((bias, b) => {
+    out(
+      `| ${bias.bias_name} | ${f2(bias.score)} | ${confidenceText(b, r, s.confidence[b]!)} -> ${f2(bias.confidence)} | ${f2(bias.score * bias.confidence)} |`,
+    );
+  });
+  out();
+  const st = i.top_biases.map((b) => b.score * b.confidence);
+  out(
+    `Top biases: ${i.top_biases.map((b, k) => `${b.bias_name} (s = ${f2(st[k]!)})`).join(', ')}.`,
+  );
+  out();
+  out('Breakdown:');
+  out();
+  const [s1 = 0, s2 = 0, s3 = 0] = st;
+  out(
+    `- bias_severity = (0.6 x ${f2(s1)} + 0.4 x (${f2(s1)} + ${f2(s2)} + ${f2(s3)}) / 3) / 10 = **${f2(i.breakdown.bias_severity)}**`,
+  );
+  const other = Math.max(0, 100 - r.cash_pct - r.etf_pct - r.single_stock_pct);
+  const l = leverageRisk(r);
+  const c = concentrationRisk(r);
+  const d = drawdownRisk(r);
+  const m = mismatchRisk(r);
+  out(
+    `- implied risk = 1 + 9 x clip01((${r.single_stock_pct} + 0.6 x ${r.etf_pct} + 0.3 x ${f2(other)}) / 100) = ${f4(impliedRisk(r))}; risk mismatch against risk_profile ${r.risk_profile} = ${f4(riskMismatch(r))}`,
+  );
+  out(
+    `- risk signals: leverage r(${r.leverage_ratio}, 1, 2) = ${f2(l)}, concentration r(${r.single_stock_pct}, 20, 60) = ${f2(c)}, drawdown r(${-r.max_drawdown_pct}, 15, 40) = ${f2(d)}, mismatch r(${f4(riskMismatch(r))}, 2, 5) = ${f2(m)}`,
+  );
+  const weighted = 0.3 * l + 0.25 * c + 0.25 * d + 0.2 * m;
+  out(
+    `- risk_urgency = (0.5 x ${f2(Math.max(l, c, d, m))} + 0.5 x (0.3 x ${f2(l)} + 0.25 x ${f2(c)} + 0.25 x ${f2(d)} + 0.2 x ${f2(m)})) / 10 = (0.5 x ${f2(Math.max(l, c, d, m))} + 0.5 x ${f2(weighted)}) / 10 = **${f2(i.breakdown.risk_urgency)}**`,
+  );
+  const hype = decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
+  const lossSale = r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
+  const avgDown = r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
+  out(
+    `- time_sensitivity = 10 x max(hype d(${r.days_since_hype_peak}, 14) x r(${r.social_hype_score}, 40, 80)/100 = ${f4(hype)}, loss sale ${r.stop_loss_sell_cnt + r.loss_takes > 0 ? `d(${r.days_since_loss_sell}, 30)` : 'none'} = ${f4(lossSale)}, averaging down ${r.averaging_down_trades > 0 ? `d(${r.days_since_last_average_down}, 30)` : 'none'} = ${f4(avgDown)}) = **${f2(i.breakdown.time_sensitivity)}**`,
+  );
+  const proxy = customerValueProxy(r);
+  const cvParts = [
+    `proxy = 0.4 x r(${r.num_sub_accounts}, 1, 5) + 0.3 x r(${r.experience_years}, 2, 20) + 0.3 x ${r.trade_turnover_30d_pct_peer} = ${f2(proxy)}`,
+  ];
+  let total = 0.15 * proxy;
+  let weight = 0.15;
+  const terms = [`0.15 x ${f2(proxy)}`];
+  if (r.aum !== null) {
+    const a = aumPoints(r.aum);
+    cvParts.push(`aum points r(log10 ${r.aum}, 4, 7) = ${f2(a)}`);
+    total += 0.35 * a;
+    weight += 0.35;
+    terms.push(`0.35 x ${f2(a)}`);
+  }
+  if (r.revenue_12m !== null) {
+    const rv = revenuePoints(r.revenue_12m);
+    cvParts.push(`revenue points r(log10 ${r.revenue_12m}, 2, 5) = ${f2(rv)}`);
+    total += 0.5 * rv;
+    weight += 0.5;
+    terms.push(`0.5 x ${f2(rv)}`);
+  }
+  out(
+    `- customer_value (basis \`${i.customer_value_basis}\`): ${cvParts.join('; ')}; (${terms.join(' + ')}) / ${f2(weight)} / 10 = ${f4(total / weight / 10)} = **${f2(i.breakdown.customer_value)}**`,
+  );
+  out();
+  const b = i.breakdown;
+  out(
+    `Priority = 0.55 x max(${f2(b.bias_severity)}, ${f2(b.risk_urgency)}) + 0.45 x (0.35 x ${f2(b.bias_severity)} + 0.30 x ${f2(b.risk_urgency)} + 0.20 x ${f2(b.time_sensitivity)} + 0.15 x ${f2(b.customer_value)}) = **${f2(i.priority_score)}**; urgency **${i.urgency_level}**; risk level **${i.risk_level}** (risk_urgency ${f2(b.risk_urgency)}).`,
+  );
+  out();
+  const seg = segmentScores(i.biases);
+  out(
+    `Segment scores: overconfident ${f2(seg.overconfident)}, herd_followers ${f2(seg.herd_followers)}, anchored ${f2(seg.anchored)}, risk_averse ${f2(seg.risk_averse)} (threshold 35) -> segment **${i.segment}**.`,
+  );
+  out();
+  out(`- recommended_action: "${i.recommended_action}"`);
+  out(`- why: "${i.why}"`);
+  return lines.join('\n');
+}
+
+/** The examples the doc shows, in order. */
+export const WORKED_EXAMPLES = [
+  'overconfident',
+  'anchored',
+  'risk_averse',
+  'herd_with_value',
+] as const;
+export type WorkedExampleId = (typeof WORKED_EXAMPLES)[number];
+
+export const markerStart = (id: string) => `<!-- worked-example:${id}:start -->`;
+export const markerEnd = (id: string) => `<!-- worked-example:${id}:end -->`;
+
+/**
+ * Formats the doc the way the repository's Prettier config does, so a regenerated doc passes
+ * `prettier --check` and compares equal to the committed one.
+ */
+export async function formatDoc(text: string, path: string): Promise<string> {
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(path)) ?? {};
+  return prettier.format(text, { ...config, parser: 'markdown' });
+}
+
+/** Replaces the text between each example's markers with a fresh rendering. */
+export function updateWorkedExamples(doc: string, render: (id: WorkedExampleId) => string): string {
+  let outDoc = doc;
+  for (const id of WORKED_EXAMPLES) {
+    const start = outDoc.indexOf(markerStart(id));
+    const end = outDoc.indexOf(markerEnd(id));
+    if (start < 0 || end < start) throw new Error(`markers for worked example ${id} not found`);
+    outDoc =
+      outDoc.slice(0, start + markerStart(id).length) +
+      '\n\n' +
+      render(id) +
+      '\n\n' +
+      outDoc.slice(end);
+  }
+  return outDoc;
+}
+
+/** Renders one of the doc's examples. */
+export function renderExample(id: WorkedExampleId): string {
+  switch (id) {
+    case 'overconfident':
+      return renderWorkedExample(
+        'Example 1: an overconfident, leveraged trader',
+        OVERCONFIDENT_TRADER,
+      );
+    case 'anchored':
+      return renderWorkedExample(
+        'Example 2: a holder anchored to the purchase price',
+        ANCHORED_HOLDER,
+      );
+    case 'risk_averse':
+      return renderWorkedExample('Example 3: a cautious, idle saver', CAUTIOUS_SAVER);
+    case 'herd_with_value':
+      return renderWorkedExample('Example 4: a herd follower, with AUM and revenue supplied', {
+        ...HERD_FOLLOWER,
+        customer_id: 'P-HERD-VALUE',
+        aum: 250_000,
+        revenue_12m: 1_800,
+      });
+  }
+}
