@@ -12,7 +12,7 @@ import {
   type PreviewFileResponse,
   type UploadResponse,
 } from '@behavio/contract';
-import { scoreCustomer } from '@behavio/insights';
+import { scoreCustomerCompact } from '@behavio/insights';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
@@ -222,7 +222,8 @@ export class IngestionService {
       const lines = new Array<string>(batch.length);
       for (let i = 0; i < batch.length; i++) {
         const row = batch[i]!;
-        lines[i] = `${prefix}${row.copyText}\t${insightsCopyText(scoreCustomer(row.record))}`;
+        lines[i] =
+          `${prefix}${row.copyText}\t${insightsCopyText(scoreCustomerCompact(row.record))}`;
       }
       await writer.write(lines);
     };

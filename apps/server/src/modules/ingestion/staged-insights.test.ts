@@ -1,5 +1,5 @@
-import { BIAS_NAMES, type CustomerInsights } from '@behavio/contract';
-import { scoreCustomer } from '@behavio/insights';
+import { BIAS_NAMES, type CompactCustomerInsights } from '@behavio/contract';
+import { scoreCustomer, scoreCustomerCompact } from '@behavio/insights';
 import { describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
 import { INSIGHT_COLUMNS, copyEscape, insightsCopyText } from './staged-insights.js';
@@ -12,7 +12,7 @@ describe('insightsCopyText', () => {
   it('writes every insight column, with the JSON columns parsing back to the engine’s values', () => {
     for (const record of generateCustomers(200, { seed: 11 })) {
       const insights = scoreCustomer(record);
-      const fields = insightsCopyText(insights).split('\t');
+      const fields = insightsCopyText(scoreCustomerCompact(record)).split('\t');
       expect(fields).toHaveLength(INSIGHT_COLUMNS.length);
       const row = Object.fromEntries(INSIGHT_COLUMNS.map((c, i) => [c, copyUnescape(fields[i]!)]));
       expect(Number(row.priority_score)).toBe(insights.priority_score);
@@ -32,8 +32,8 @@ describe('insightsCopyText', () => {
   });
 
   it('escapes tabs, line breaks and backslashes in texts', () => {
-    const insights = scoreCustomer(generateCustomers(1)[0]!);
-    const tricky: CustomerInsights = { ...insights, why: 'a\tb\nc\\d\re' };
+    const insights = scoreCustomerCompact(generateCustomers(1)[0]!);
+    const tricky: CompactCustomerInsights = { ...insights, why: 'a\tb\nc\\d\re' };
     const fields = insightsCopyText(tricky).split('\t');
     expect(fields).toHaveLength(INSIGHT_COLUMNS.length);
     expect(copyUnescape(fields[INSIGHT_COLUMNS.indexOf('why')]!)).toBe('a\tb\nc\\d\re');

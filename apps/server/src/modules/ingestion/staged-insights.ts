@@ -1,4 +1,4 @@
-import type { CustomerInsights } from '@behavio/contract';
+import type { CompactCustomerInsights } from '@behavio/contract';
 
 /** Insight columns of customer_import_rows and customer_insights, in COPY order. */
 export const INSIGHT_COLUMNS = [
@@ -26,10 +26,11 @@ export const copyEscape = (value: string): string =>
 
 /**
  * One customer's insights as the tab-separated tail of a staging COPY line. Evidence is not
- * stored: the lists show bias names, scores and confidences and the `why` text, and the engine
- * can re-derive the evidence from the stored row and model version whenever it is needed.
+ * stored (the compact scorer does not build it): the lists show bias names, scores and
+ * confidences and the `why` text, and the engine re-derives the evidence from the stored row and
+ * model version whenever it is needed.
  */
-export function insightsCopyText(insights: CustomerInsights): string {
+export function insightsCopyText(insights: CompactCustomerInsights): string {
   const { breakdown } = insights;
   let scores = '{';
   for (const bias of insights.biases) {

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
+import { adminThroughApi, api, buyPlan } from './support/api.js';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+let admin: Awaited<ReturnType<typeof adminThroughApi>>;
+const rmEmail = `rita.${Date.now()}@example.com`;
+let assigned: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await adminThroughApi(server, 'rm-journey');
+  const form = new FormData();
+  form.append('file', new Blob([csvOf(40)]), 'book.csv');
+  const upload = await fetch(`${server.url}/api/content/upload-file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  await buyPlan(server, admin.token, 'pro', 'yearly');
+  const { employee } = await api<{ employee: { id: string } }>(
+    server,
+    'POST',
+    '/api/roles/create-new-employee',
+    {
+      token: admin.token,
+      body: { name: 'Rita Manager', email: rmEmail, password: 'rita-pass-1', role: 'rm' },
+    },
+  );
+  const customers = await api<{ customers: { customer_id: string }[] }>(
+    server,
+    'GET',
+    '/api/content/list-customers?page=1&page_size=25',
+    { token: admin.token },
+  );
+  assigned = customers.customers.slice(0, 12).map((c) => c.customer_id);
+  await api(server, 'POST', '/api/content/assign-rm-bulk', {
+    token: admin.token,
+    body: { customer_ids: assigned, rm_id: employee.id },
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PANELS = [
+  ['book', 'My Customer Book'],
+  ['who-to-call', 'Who To Call'],
+  ['priority', 'Customer Priority Scores'],
+  ['risk', 'Risk Ranking Dashboard'],
+  ['segments', 'Behavioral Segments'],
+] as const;
+
+describe.each(Object.entries(VIEWPORTS))('RM journey at %s width', (name, viewport) => {
+  it('signs in through login-others and sees exactly their customers on all five screens', async () => {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('textbox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'RM (Relationship Manager)' }).click();
+    await page.getByLabel(/^Email/).fill(rmEmail);
+    await page.getByLabel('Password').fill('rita-pass-1');
+    await page.getByLabel('Admin Email').fill(admin.email);
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .last()
+      .click();
+    await page.waitForURL('**/dashboard**');
+
+    for (const [panel, heading] of PANELS) {
+      await page.goto(`${server.url}/dashboard?panel=${panel}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      if (panel !== 'risk' && panel !== 'segments')
+        await page.getByText(assigned[0]!).first().waitFor();
+      else
+        await page
+          .getByText(/Total (Customers Ranked|Segmented Customers)/)
+          .first()
+          .waitFor();
+      await screenshot(page, `rm-${panel}-${name}`);
+    }
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/Purchase Subscription to access this page/);
+
+    const book = await page.evaluate(async () => {
+      const res = await fetch('/api/content/rm-own-book', {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return (await res.json()) as { customers: { customer_id: string }[] };
+    });
+    expect(book.customers.map((c) => c.customer_id).sort()).toEqual([...assigned].sort());
+    await page.close();
+  });
+});
