@@ -197,7 +197,7 @@ export async function deleteFileAndOrphans(
 ) {
   const locked = await trx
     .selectFrom('customer_files')
-    .select(['id', 'storage_key'])
+    .select(['id', 'storage_key', 'filename'])
     .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .forUpdate()
@@ -220,5 +220,9 @@ export async function deleteFileAndOrphans(
   `.execute(trx);
   await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
   await clearStaging(trx, fileId);
-  return { removedCustomers: Number(removed.rows[0]?.n ?? 0), storageKey: locked.storage_key };
+  return {
+    removedCustomers: Number(removed.rows[0]?.n ?? 0),
+    storageKey: locked.storage_key,
+    filename: locked.filename,
+  };
 }

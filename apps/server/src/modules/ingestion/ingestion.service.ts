@@ -20,6 +20,7 @@ import type { Principal } from '../../plugins/access.js';
 import { FileStorage } from '../files/file-storage.js';
 import { countActiveFiles } from '../files/files.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './ingestion.repository.js';
 import {
   fileTypeFromName,
@@ -148,6 +149,12 @@ export class IngestionService {
           totalColumns: summary.total_columns,
           columnsInfo: publicColumns(summary.columns_info),
           previewRows: summary.preview_rows,
+        });
+        await recordAudit(trx, principal, {
+          action: 'file.uploaded',
+          subjectType: 'file',
+          subjectId: fileId,
+          after: { filename: file.filename, file_size: size, format },
         });
         await this.deps.queue.send<ImportJob>(
           IMPORT_QUEUE,
@@ -340,9 +347,19 @@ export class IngestionService {
 
   async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {
     if (!UUID.test(fileId)) throw notFound('File not found');
-    const result = await this.db
-      .transaction()
-      .execute((trx) => repo.deleteFileAndOrphans(trx, principal.firmId, fileId));
+    const result = await this.db.transaction().execute(async (trx) => {
+      const deleted = await repo.deleteFileAndOrphans(trx, principal.firmId, fileId);
+      if (deleted) {
+        await recordAudit(trx, principal, {
+          action: 'file.deleted',
+          subjectType: 'file',
+          subjectId: fileId,
+          before: { filename: deleted.filename },
+          after: { removed_customers: deleted.removedCustomers },
+        });
+      }
+      return deleted;
+    });
     if (!result) throw notFound('File not found');
     await this.deps.storage.remove(result.storageKey);
     return { message: 'File deleted', file_id: fileId, removed_customers: result.removedCustomers };

@@ -425,6 +425,17 @@ describe('file list, preview, report and delete', () => {
     const deleted = await get(admin.headers, `/api/content/delete-file/${file_id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'File deleted', file_id, removed_customers: 6 });
+    const events = await ctx.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'subject_id', 'actor_email'])
+      .where('firm_id', '=', admin.firmId)
+      .where('subject_type', '=', 'file')
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { action: 'file.uploaded', subject_id: file_id, actor_email: admin.email },
+      { action: 'file.deleted', subject_id: file_id, actor_email: admin.email },
+    ]);
     expect(await countCustomers(admin.firmId)).toBe(0);
     expect((await get(admin.headers, `/api/content/preview-file/${file_id}`)).statusCode).toBe(404);
   });
