@@ -25,7 +25,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/scripts/**', '**/bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    files: [
+      '**/scripts/**',
+      '**/bench/**',
+      'e2e/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -2,6 +2,7 @@ import { loadConfig, type Config } from './config/env.js';
 import { databaseTargetFor, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startWorkers, QUEUES } from './workers.js';
+import { scheduleBackfillIfStale } from './modules/insights-backfill/backfill.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createServices, type Services } from './services.js';
@@ -25,6 +26,9 @@ export async function startRuntime(options: { config?: Config; withWorkers: bool
   const services = createServices({ config, database, mailer, logger });
   await services.queue.start(QUEUES);
   if (options.withWorkers) await startWorkers(services);
+  if (await scheduleBackfillIfStale(services.db, services.queue)) {
+    logger.info('stored insights predate the current model: a backfill job is queued');
+  }
   return {
     services,
     async stop() {

@@ -1,9 +1,10 @@
 import { IMPORT_QUEUE, type ImportJob } from './modules/ingestion/ingestion.service.js';
 import { BILLING_QUEUE } from './modules/billing/billing.service.js';
+import { BACKFILL_QUEUE, backfillInsights } from './modules/insights-backfill/backfill.js';
 import type { Services } from './services.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
-export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE];
+export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE, BACKFILL_QUEUE];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
@@ -13,5 +14,8 @@ export async function startWorkers(services: Services): Promise<void> {
   // A period-end check: the scheduler looks at every due subscription, so any job will do.
   await services.queue.work(BILLING_QUEUE, async () => {
     await services.billing.processDue(new Date());
+  });
+  await services.queue.work(BACKFILL_QUEUE, async () => {
+    await backfillInsights(services.db, services.logger);
   });
 }

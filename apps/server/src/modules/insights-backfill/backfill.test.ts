@@ -1,0 +1,89 @@
+import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOnPlan } from '../../../test/firms.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { multipartFile } from '../../../test/multipart.js';
+import { csvOf, generateCustomers } from '../../../test/fixtures/customer-files.js';
+import { backfillInsights, scheduleBackfillIfStale } from './backfill.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('insights backfill', () => {
+  it('recomputes every insight of an older model version, and only those', async () => {
+    const admin = await adminOnPlan(ctx);
+    const body = multipartFile('customers.csv', csvOf(25));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(await scheduleBackfillIfStale(ctx.database.db, ctx.services.queue)).toBe(false);
+
+    await ctx.database.db
+      .updateTable('customer_insights')
+      .set({
+        model_version: '0.9.0',
+        priority_score: 0,
+        recommended_action: 'stale',
+        top_biases: '[]',
+      })
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', '<=', 'C-100010')
+      .execute();
+    const stale = await ctx.database.db
+      .selectFrom('customer_insights')
+      .select('computed_at')
+      .where('customer_id', '=', 'C-100020')
+      .where('firm_id', '=', admin.firmId)
+      .executeTakeFirstOrThrow();
+
+    expect(await backfillInsights(ctx.database.db, ctx.services.logger)).toBe(10);
+    const rows = await ctx.database.db
+      .selectFrom('customer_insights')
+      .select([
+        'customer_id',
+        'model_version',
+        'priority_score',
+        'recommended_action',
+        'top_biases',
+        'computed_at',
+      ])
+      .where('firm_id', '=', admin.firmId)
+      .orderBy('customer_id')
+      .execute();
+    const expected = generateCustomers(25);
+    for (const [i, row] of rows.entries()) {
+      const insights = scoreCustomerCompact(expected[i]!);
+      expect(row.model_version).toBe(MODEL_VERSION);
+      expect(row.priority_score).toBe(insights.priority_score);
+      expect(row.recommended_action).toBe(insights.recommended_action);
+      expect((row.top_biases as { bias_name: string }[]).map((b) => b.bias_name)).toEqual(
+        insights.top_biases.map((b) => b.bias_name),
+      );
+    }
+    expect(rows.find((r) => r.customer_id === 'C-100020')!.computed_at).toEqual(stale.computed_at);
+    expect(await backfillInsights(ctx.database.db, ctx.services.logger)).toBe(0);
+  });
+
+  it('queues a backfill job when stale insights exist, which the worker runs', async () => {
+    await ctx.database.db
+      .updateTable('customer_insights')
+      .set({ model_version: '0.9.0' })
+      .execute();
+    expect(await scheduleBackfillIfStale(ctx.database.db, ctx.services.queue)).toBe(true);
+    const staleCount = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('customer_insights')
+          .select('customer_id')
+          .where('model_version', '<>', MODEL_VERSION)
+          .execute()
+      ).length;
+    await expect.poll(staleCount, { timeout: 20_000, interval: 250 }).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { REQUIRED_COLUMNS, OPTIONAL_COLUMNS, type CustomerRecord } from '@behavio/contract';
+import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { INSIGHT_COLUMNS } from '../ingestion/staged-insights.js';
+
+export const BACKFILL_QUEUE = 'backfill-insights';
+const BATCH = 2_000;
+const RECORD_COLUMNS = [
+  ...REQUIRED_COLUMNS.map((c) => c.name),
+  ...OPTIONAL_COLUMNS.map((c) => c.name),
+];
+
+/** At start-up: one backfill job when any stored insight was computed by another model version. */
+export async function scheduleBackfillIfStale(
+  db: Kysely<Database>,
+  queue: JobQueue,
+): Promise<boolean> {
+  const stale = await db
+    .selectFrom('customer_insights')
+    .select('customer_id')
+    .where('model_version', '<>', MODEL_VERSION)
+    .limit(1)
+    .executeTakeFirst();
+  if (!stale) return false;
+  await queue.send(
+    BACKFILL_QUEUE,
+    { modelVersion: MODEL_VERSION },
+    { singletonKey: `backfill-${MODEL_VERSION}` },
+  );
+  return true;
+}
+
+/**
+ * Recomputes every insight not computed by the current model, in batches, each batch one
+ * transaction. Screens keep reading the stored rows meanwhile; a customer is never without one.
+ */
+export async function backfillInsights(db: Kysely<Database>, logger: Logger): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('customers as c')
+      .innerJoin('customer_insights as i', (join) =>
+        join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
+      )
+      .select(['c.firm_id', ...RECORD_COLUMNS.map((c) => `c.${c}` as const)])
+      .where('i.model_version', '<>', MODEL_VERSION)
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    const updates = rows.map((row) => {
+      const insights = scoreCustomerCompact(row as unknown as CustomerRecord);
+      const scores = Object.fromEntries(
+        insights.biases.map((b) => [b.bias_name, [b.score, b.confidence]]),
+      );
+      return {
+        firm_id: row.firm_id,
+        customer_id: row.customer_id,
+        model_version: insights.model_version,
+        priority_score: insights.priority_score,
+        urgency_level: insights.urgency_level,
+        risk_level: insights.risk_level,
+        segment: insights.segment,
+        ...insights.breakdown,
+        customer_value_basis: insights.customer_value_basis,
+        recommended_action: insights.recommended_action,
+        why: insights.why,
+        top_biases: insights.top_biases.map(({ bias_name, score, confidence }) => ({
+          bias_name,
+          score,
+          confidence,
+        })),
+        bias_scores: scores,
+      };
+    });
+    const assignments = sql.raw(INSIGHT_COLUMNS.map((c) => `${c} = r.${c}`).join(', '));
+    await sql`
+      update customer_insights i set ${assignments}, computed_at = now()
+      from jsonb_populate_recordset(null::customer_insights, ${JSON.stringify(updates)}::jsonb) r
+      where i.firm_id = r.firm_id and i.customer_id = r.customer_id
+    `.execute(db);
+    done += rows.length;
+  }
+  if (done > 0)
+    logger.info(
+      { customers: done, modelVersion: MODEL_VERSION },
+      'insights recomputed for the new model',
+    );
+  return done;
+}
