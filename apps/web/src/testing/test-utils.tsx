@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@behavio/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import { reloadSessionFromStorage } from '@/lib/session';
@@ -21,7 +21,8 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
   if (options.token) window.localStorage.setItem(STORAGE_KEYS.token, options.token);
   reloadSessionFromStorage();
 
-  const entries = [...(options.history ?? []), { pathname: url, state: options.state }];
+  // parsePath keeps a query string (e.g. ?paymentSuccess=true) out of the pathname.
+  const entries = [...(options.history ?? []), { ...parsePath(url), state: options.state }];
   const router = createMemoryRouter(createAppRoutes({ retries: 0 }), {
     initialEntries: entries,
     initialIndex: entries.length - 1,

@@ -1,0 +1,136 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RM_IDS, buildAuditEvents } from '@/testing/admin-data';
+import { buildUser } from '@/testing/data';
+import { mockApiWithQuery, type QueryHandler } from '@/testing/mock-api-query';
+import { renderComponent } from '@/testing/render-component';
+import { AuditLog } from '../components/audit-log';
+import { actionLabel, summariseChange } from '../utils/summarise';
+
+const EVENTS = 'GET /api/audit/events';
+
+const assigned = {
+  id: '1',
+  actor_email: 'ada@firm.example',
+  actor_role: 'admin',
+  action: 'customer.assigned',
+  subject_type: 'customer',
+  subject_id: 'C-0001',
+  before: { rm_id: null },
+  after: { rm_id: RM_IDS.jane, rm_name: 'Jane Doe' },
+  created_at: '2025-03-01T10:00:00.000Z',
+};
+
+function open(reply: QueryHandler) {
+  const api = mockApiWithQuery({ [EVENTS]: reply });
+  const view = renderComponent(<AuditLog />, { user: buildUser({ subscription: 'pro' }) });
+  return { ...view, api };
+}
+
+describe('summariseChange', () => {
+  it.each([
+    [
+      'an assignment',
+      { rm_id: null },
+      { rm_id: RM_IDS.jane, rm_name: 'Jane Doe' },
+      'rm: none → rm: Jane Doe',
+    ],
+    [
+      'a reassignment by id',
+      { rm_id: RM_IDS.jane },
+      { rm_id: RM_IDS.omar, rm_name: 'Omar Ali' },
+      'rm: 11111111… → rm: Omar Ali',
+    ],
+    [
+      'a created employee',
+      null,
+      { name: 'Jane Doe', email: 'jane@firm.example', role: 'rm' },
+      '→ name: Jane Doe, email: jane@firm.example, role: rm',
+    ],
+    [
+      'a deleted employee',
+      { name: 'Jane Doe', email: 'jane@firm.example', role: 'rm' },
+      { unassigned_customers: 3 },
+      'name: Jane Doe, email: jane@firm.example, role: rm → unassigned customers: 3',
+    ],
+    [
+      'a bulk assignment',
+      { customers: [{}, {}] },
+      { rm_id: RM_IDS.jane, customers: 2 },
+      'customers: 2 items → rm: 11111111…, customers: 2',
+    ],
+    ['nothing', null, null, '—'],
+    [
+      'many fields and nested records',
+      null,
+      {
+        outcome: 'snoozed',
+        snooze_until: '2025-04-01',
+        reason: null,
+        recommendation: { a: 1 },
+        extra: 1,
+      },
+      '→ outcome: snoozed, snooze until: 2025-04-01, reason: none, recommendation: …, +1 more',
+    ],
+  ])('%s', (_name, before, after, expected) => {
+    expect(summariseChange(before, after)).toBe(expected);
+  });
+
+  it.each([
+    ['customer.assigned', 'Customer assigned'],
+    ['customer.bulk_assigned', 'Customer bulk assigned'],
+    ['call.snoozed', 'Call snoozed'],
+  ])('labels %s as %s', (action, label) => {
+    expect(actionLabel(action)).toBe(label);
+  });
+});
+
+describe('AuditLog', () => {
+  it('lists who did what, with the change summarised', async () => {
+    open({ status: 200, body: buildAuditEvents([assigned]) });
+    const table = within(await screen.findByRole('table', { name: 'Audit log' }));
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'When',
+      'Who',
+      'Action',
+      'Subject',
+      'Change',
+    ]);
+    expect(table.getByText('ada@firm.example')).toBeInTheDocument();
+    expect(table.getByText('Customer assigned')).toBeInTheDocument();
+    expect(table.getByText('rm: none → rm: Jane Doe')).toBeInTheDocument();
+    expect(table.getByText(/Mar 1, 2025/)).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('pages through the log', async () => {
+    const { user, api } = open((_call, query) => {
+      const page = Number(query.get('page'));
+      return {
+        status: 200,
+        body: buildAuditEvents(
+          [{ ...assigned, id: String(page), subject_id: `C-P${page}` }],
+          page,
+          20,
+          45,
+        ),
+      };
+    });
+    expect(await screen.findByText('Showing 1 to 20 of 45 events')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('C-P2')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(api.queryCalls('GET', '/api/audit/events').at(-1)!.query.get('page_size')).toBe('20');
+  });
+
+  it('says when nothing happened yet', async () => {
+    open({ status: 200, body: buildAuditEvents([]) });
+    expect(await screen.findByText('No activity recorded yet.')).toBeInTheDocument();
+  });
+
+  it('shows the failure with the fallback', async () => {
+    open({ status: 500 });
+    expect(await screen.findByText('Failed to fetch the audit log')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+  });
+});

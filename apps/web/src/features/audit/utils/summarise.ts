@@ -1,0 +1,65 @@
+/**
+ * Plain-words summaries of audit events: the action ("customer.assigned" → "Customer assigned")
+ * and the change, "before → after", from the events' free-form before/after records.
+ */
+
+const MAX_TEXT = 40;
+const MAX_FIELDS = 4;
+
+/** "customer.bulk_assigned" → "Customer bulk assigned"; "call.snoozed" → "Call snoozed". */
+export function actionLabel(action: string): string {
+  const words = action.replace(/[._]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}
+
+function shorten(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "rm_name" and "rm_id" both read "rm"; other keys lose their underscores. */
+function fieldName(key: string): string {
+  return key.replace(/_(id|name)$/, '').replace(/_/g, ' ');
+}
+
+/** One value: text and numbers as they are, null as 'none', lists by size, records as '…'. */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'string') {
+    if (value === '') return '""';
+    return UUID.test(value) ? `${value.slice(0, 8)}…` : shorten(value);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+  return '…';
+}
+
+/**
+ * One side of a change as "key: value" pairs. An id with a name beside it (rm_id and rm_name)
+ * shows only the name, both read as "rm"; UUIDs and long text are cut; at most four fields.
+ */
+export function describeRecord(record: unknown): string {
+  if (record === null || record === undefined) return '—';
+  if (typeof record !== 'object' || Array.isArray(record)) return describeValue(record);
+  const entries = Object.entries(record as Record<string, unknown>);
+  if (entries.length === 0) return '—';
+  const keys = new Set(entries.map(([key]) => key));
+  const shown = entries.filter(([key]) => {
+    if (key.endsWith('_id')) return !keys.has(`${key.slice(0, -3)}_name`);
+    return true;
+  });
+  const parts = shown
+    .slice(0, MAX_FIELDS)
+    .map(([key, value]) => `${fieldName(key)}: ${describeValue(value)}`);
+  if (shown.length > MAX_FIELDS) parts.push(`+${shown.length - MAX_FIELDS} more`);
+  return parts.join(', ');
+}
+
+/** "rm: none → rm: Jane Doe"; a side without a record shows "—". */
+export function summariseChange(before: unknown, after: unknown): string {
+  const left = describeRecord(before);
+  const right = describeRecord(after);
+  if (left === '—') return right === '—' ? '—' : `→ ${right}`;
+  return `${left} → ${right}`;
+}

@@ -1,0 +1,47 @@
+import {
+  SETTINGS_CUSTOMERS_FETCHED,
+  TOAST_MS,
+  listCustomersResponseSchema,
+  type ListCustomersResponse,
+} from '@behavio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, isApiError, messageOr } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+
+export const CUSTOMER_LIST_TEXT = {
+  fetchError: 'Error fetching customers',
+  fallback: 'Something went wrong',
+  empty: 'No customers found.',
+} as const;
+
+export const settingsCustomersQueryKey = ['customers', 'settings-list'] as const;
+
+/** GET /content/list-customers?page=1&page_size=10 (spec §7: the settings list). */
+export function getSettingsCustomers(signal?: AbortSignal): Promise<ListCustomersResponse> {
+  return api.get('/content/list-customers', {
+    query: { page: 1, page_size: SETTINGS_CUSTOMERS_FETCHED },
+    schema: listCustomersResponseSchema,
+    signal,
+  });
+}
+
+export function useSettingsCustomers() {
+  const query = useQuery({
+    queryKey: settingsCustomersQueryKey,
+    queryFn: ({ signal }) => getSettingsCustomers(signal),
+    // Assignments and uploads happen on other pages: read the list on each visit.
+    staleTime: 0,
+  });
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!isError || (isApiError(error) && error.status === 420)) return;
+    toast.error({
+      id: `settings-customers-${errorUpdatedAt}`,
+      title: CUSTOMER_LIST_TEXT.fetchError,
+      message: messageOr(error, CUSTOMER_LIST_TEXT.fallback),
+      durationMs: TOAST_MS.listError,
+    });
+  }, [isError, error, errorUpdatedAt]);
+  return query;
+}

@@ -1,0 +1,125 @@
+import { createEmployeeRequestSchema, type CreateEmployeeRequest } from '@behavio/contract';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isApiError } from '@/lib/api-client';
+import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
+import { toast } from '@/lib/notify';
+import { EMPLOYEE_TEXT, endsSession, errorText, useCreateEmployee } from '../api/employees';
+import { RoleBadge } from './role-badge';
+
+interface NewRmValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const INITIAL: NewRmValues = { name: '', email: '', password: '' };
+
+/** The role is fixed to rm (spec §5 "New RM form"). */
+const prepare = (values: NewRmValues): CreateEmployeeRequest => ({ ...values, role: 'rm' });
+
+const FIELDS = new Set<keyof NewRmValues>(['name', 'email', 'password']);
+
+export interface AddRmModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Add Relationship Manager': Name, Email and Password, validated with the contract's
+ * createEmployeeRequestSchema (which carries the §5 messages); the server's own field errors
+ * land on the fields, and any failure raises 'Failed to create employee' with its message.
+ */
+export function AddRmModal({ opened, onClose }: AddRmModalProps) {
+  const mutation = useCreateEmployee();
+  const form = useForm<NewRmValues>({
+    mode: 'controlled',
+    initialValues: INITIAL,
+    validate: schemaResolver(createEmployeeRequestSchema, prepare),
+  });
+
+  const close = () => {
+    if (mutation.isPending) return;
+    form.reset();
+    mutation.reset();
+    onClose();
+  };
+
+  const submit = (values: NewRmValues) => {
+    const body = parseWithSchema(createEmployeeRequestSchema, values, prepare);
+    if (!body) return;
+    mutation.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success({
+          title: answer.message,
+          message: `${answer.employee.name} can now sign in as a relationship manager with ${answer.employee.email}.`,
+        });
+        form.reset();
+        onClose();
+      },
+      onError: (error) => {
+        if (endsSession(error)) return;
+        if (isApiError(error) && error.errors) {
+          const fieldErrors = Object.fromEntries(
+            error.errors
+              .filter((entry) => FIELDS.has(entry.path as keyof NewRmValues))
+              .map((entry) => [entry.path, entry.msg]),
+          );
+          form.setErrors(fieldErrors);
+        } else if (isApiError(error) && error.status === 409 && error.serverMessage) {
+          form.setFieldError('email', error.serverMessage);
+        }
+        toast.error({ title: EMPLOYEE_TEXT.createError, message: errorText(error) });
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add Relationship Manager" centered>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Role
+            </Text>
+            <RoleBadge role="rm" />
+          </Group>
+          <TextInput
+            label="Name"
+            placeholder="Jane Doe"
+            autoComplete="off"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="jane@yourfirm.com"
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="At least 6 characters"
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <Text size="xs" c="dimmed">
+            We email the new relationship manager how to sign in with your admin email.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Create RM
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import { Badge } from '@mantine/core';
+import { roleColor } from '../utils/role-colors';
+
+export function RoleBadge({ role }: { role: string }) {
+  return (
+    <Badge color={roleColor(role)} variant="light" radius="sm" data-role={role}>
+      {role}
+    </Badge>
+  );
+}

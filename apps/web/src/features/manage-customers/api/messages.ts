@@ -1,0 +1,55 @@
+import { TOAST_MS } from '@behavio/contract';
+import { useEffect } from 'react';
+import { isApiError, messageOr } from '@/lib/api-client';
+import { toast } from '@/lib/notify';
+
+/** Spec §8 "Files and customers": the titles of this page's failures. */
+export const MANAGE_CUSTOMERS_ERRORS = {
+  customers: 'Error fetching customers',
+  rms: 'Error fetching RMs',
+  book: 'Error fetching RM book',
+  whoToCall: 'Error fetching who to call list',
+  assign: 'Failed to assign RM',
+  /** The fallback when the server sent no message. */
+  fallback: 'Something went wrong',
+} as const;
+
+/** Spec §2: the Current RM of a customer without one. */
+export const NOT_ASSIGNED = 'Not assigned';
+
+/** The server message, or 'Something went wrong'. */
+export function errorText(error: unknown): string {
+  return messageOr(error, MANAGE_CUSTOMERS_ERRORS.fallback);
+}
+
+/** A 420 ends the session by itself (api client): no toast for it. */
+export function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.status === 420;
+}
+
+/** The error toast of a failed action, e.g. 'Failed to assign RM: <server message>'. */
+export function actionFailed(title: string, error: unknown): void {
+  if (endsSession(error)) return;
+  toast.error({ title, message: errorText(error) });
+}
+
+/**
+ * Raises the 4 s error toast of a failed list once per failure (`errorUpdatedAt` changes with
+ * each new failure); the toast id keeps StrictMode's double effect from showing it twice.
+ */
+export function useQueryErrorToast(
+  id: string,
+  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
+  title: string,
+): void {
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (!isError || endsSession(error)) return;
+    toast.error({
+      id: `${id}-${errorUpdatedAt}`,
+      title,
+      message: errorText(error),
+      durationMs: TOAST_MS.listError,
+    });
+  }, [id, isError, error, errorUpdatedAt, title]);
+}

@@ -1,0 +1,275 @@
+import { MANAGE_CUSTOMERS_PAGE_SIZE, type ManagedCustomer } from '@behavio/contract';
+import {
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowsShuffle, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCustomersPage, useRms } from '../api/customers';
+import {
+  MANAGE_CUSTOMERS_ERRORS,
+  NOT_ASSIGNED,
+  errorText,
+  useQueryErrorToast,
+} from '../api/messages';
+import { AssignCells } from './assign-cells';
+import { RiskProfileBadge } from './badges';
+import { BulkAssignBar } from './bulk-assign-bar';
+import { DistributeModal } from './distribute-modal';
+import { PaginationBar } from './pagination-bar';
+import { EmptyLine, LoadError, Loading, Section } from './section';
+
+export const CUSTOMER_SEARCH_PLACEHOLDER = 'Search by Customer ID or Country...';
+
+/** The page and the applied search live in the address (?page=2&search=GBR): Back works. */
+function usePageAndSearch() {
+  const [params, setParams] = useSearchParams();
+  const rawPage = Number(params.get('page'));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const search = params.get('search') ?? '';
+  const update = useCallback(
+    (next: { page?: number; search?: string }, replace = false) => {
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          const nextPage = next.page ?? page;
+          const nextSearch = next.search ?? search;
+          if (nextPage > 1) out.set('page', String(nextPage));
+          else out.delete('page');
+          if (nextSearch) out.set('search', nextSearch);
+          else out.delete('search');
+          return out;
+        },
+        { replace },
+      );
+    },
+    [setParams, page, search],
+  );
+  return { page, search, update };
+}
+
+/** Spec §2 Manage Customers: search, the paged table and assignment (admin only). */
+export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
+  const { page, search, update } = usePageAndSearch();
+  const [draft, setDraft] = useState(search);
+  const [selected, setSelected] = useState<Map<string, { assigned: boolean }>>(() => new Map());
+  const [distributeOpen, setDistributeOpen] = useState(false);
+  const query = useCustomersPage(page, search);
+  const rmsQuery = useRms();
+  useQueryErrorToast('customers', query, MANAGE_CUSTOMERS_ERRORS.customers);
+
+  // The address can change under the page (Back): keep the box in step with it.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setDraft(search);
+  }
+
+  // A page past the end (e.g. after customers moved away) falls back to the last one.
+  const totalPages = query.data?.pagination.total_pages;
+  useEffect(() => {
+    if (totalPages !== undefined && !query.isPlaceholderData && page > totalPages) {
+      update({ page: totalPages }, true);
+    }
+  }, [totalPages, page, query.isPlaceholderData, update]);
+
+  const rmNames = useMemo(
+    () => new Map((rmsQuery.data?.rms ?? []).map((rm) => [rm.rm_id, rm.full_name])),
+    [rmsQuery.data],
+  );
+  const rmName = useCallback((rmId: string) => rmNames.get(rmId), [rmNames]);
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: draft.trim(), page: 1 });
+  };
+
+  const customers = query.data?.customers ?? [];
+  const pageIds = customers.map((customer) => customer.customer_id);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+
+  const toggle = (customer: ManagedCustomer, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(customer.customer_id, { assigned: customer.rm_id !== null });
+      else next.delete(customer.customer_id);
+      return next;
+    });
+  const toggleAll = (checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const customer of customers) {
+        if (checked) next.set(customer.customer_id, { assigned: customer.rm_id !== null });
+        else next.delete(customer.customer_id);
+      }
+      return next;
+    });
+
+  let body;
+  if (query.isPending) {
+    body = <Loading label="Loading customers" />;
+  } else if (query.isError && !query.data) {
+    body = (
+      <LoadError
+        title={MANAGE_CUSTOMERS_ERRORS.customers}
+        message={errorText(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else {
+    const { pagination } = query.data;
+    body = (
+      <Stack gap="sm">
+        <div style={{ position: 'relative' }}>
+          <LoadingOverlay
+            visible={query.isPlaceholderData && query.isFetching}
+            zIndex={2}
+            overlayProps={{ blur: 1 }}
+          />
+          <Table.ScrollContainer minWidth={canAssign ? 900 : 560} type="native">
+            <Table
+              styles={{ th: { whiteSpace: 'nowrap' } }}
+              highlightOnHover
+              verticalSpacing="sm"
+              aria-label="Customers"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {canAssign ? (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select all customers on this page"
+                        checked={customers.length > 0 && selectedOnPage === customers.length}
+                        indeterminate={selectedOnPage > 0 && selectedOnPage < customers.length}
+                        disabled={customers.length === 0}
+                        onChange={(event) => toggleAll(event.currentTarget.checked)}
+                      />
+                    </Table.Th>
+                  ) : null}
+                  <Table.Th>Customer ID</Table.Th>
+                  <Table.Th>Country</Table.Th>
+                  <Table.Th>Age</Table.Th>
+                  <Table.Th>Risk Profile</Table.Th>
+                  <Table.Th>Current RM</Table.Th>
+                  {canAssign ? (
+                    <>
+                      <Table.Th>RM</Table.Th>
+                      <Table.Th>Action</Table.Th>
+                    </>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {customers.map((customer) => (
+                  <Table.Tr
+                    key={customer.customer_id}
+                    bg={selected.has(customer.customer_id) ? 'brand.0' : undefined}
+                  >
+                    {canAssign ? (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${customer.customer_id}`}
+                          checked={selected.has(customer.customer_id)}
+                          onChange={(event) => toggle(customer, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    ) : null}
+                    <Table.Td fw={600}>{customer.customer_id}</Table.Td>
+                    <Table.Td>{customer.country_iso}</Table.Td>
+                    <Table.Td>{customer.age}</Table.Td>
+                    <Table.Td>
+                      <RiskProfileBadge value={customer.risk_profile} />
+                    </Table.Td>
+                    <Table.Td>
+                      {customer.rm_name ?? (
+                        <Text span size="sm" c="dimmed" fs="italic">
+                          {NOT_ASSIGNED}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {canAssign ? <AssignCells customer={customer} rmName={rmName} /> : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {customers.length === 0 ? <EmptyLine>No customers found.</EmptyLine> : null}
+        </div>
+        <PaginationBar
+          page={pagination.page}
+          pageSize={pagination.page_size || MANAGE_CUSTOMERS_PAGE_SIZE}
+          totalCount={pagination.total_count}
+          onPageChange={(next) => update({ page: next })}
+          busy={query.isFetching && query.isPlaceholderData}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Section
+      labelId="customers-heading"
+      title="Customers"
+      description={
+        canAssign
+          ? 'Search your customers and assign each one to a relationship manager.'
+          : 'Search your customers and see who looks after each one.'
+      }
+    >
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <form onSubmit={submitSearch} role="search" style={{ flex: '1 1 300px', maxWidth: 520 }}>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              aria-label="Search customers"
+              placeholder={CUSTOMER_SEARCH_PLACEHOLDER}
+              leftSection={<IconSearch size={16} />}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              maxLength={100}
+            />
+            <Button type="submit">Search</Button>
+          </Group>
+        </form>
+        {canAssign ? (
+          <Button
+            variant="light"
+            leftSection={<IconArrowsShuffle size={16} />}
+            onClick={() => setDistributeOpen(true)}
+          >
+            Distribute unassigned evenly
+          </Button>
+        ) : null}
+      </Group>
+      {search ? (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Results for &ldquo;{search}&rdquo;
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => update({ search: '', page: 1 })}
+          >
+            Clear search
+          </Button>
+        </Group>
+      ) : null}
+      {canAssign && selected.size > 0 ? (
+        <BulkAssignBar selected={selected} onClear={() => setSelected(new Map())} />
+      ) : null}
+      {body}
+      {canAssign ? (
+        <DistributeModal opened={distributeOpen} onClose={() => setDistributeOpen(false)} />
+      ) : null}
+    </Section>
+  );
+}

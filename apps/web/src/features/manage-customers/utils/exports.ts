@@ -1,0 +1,23 @@
+import type { Customer, WhoToCallItem } from '@behavio/contract';
+import type { CsvColumn } from './csv';
+import { formatPriority, formatShortDate } from './display';
+
+/** The columns of the RM book table, as exported. */
+export const BOOK_CSV_COLUMNS: readonly CsvColumn<Customer>[] = [
+  { header: 'Customer ID', value: (c) => c.customer_id },
+  { header: 'Country', value: (c) => c.country_iso },
+  { header: 'Age', value: (c) => c.age },
+  { header: 'Risk Profile', value: (c) => c.risk_profile },
+  { header: 'Created At', value: (c) => formatShortDate(c.created_at) },
+];
+
+/** The columns of the Who To Call table (spec §2), as exported. */
+export const WHO_TO_CALL_CSV_COLUMNS: readonly CsvColumn<WhoToCallItem>[] = [
+  { header: 'Customer ID', value: (c) => c.customer_id },
+  { header: 'Priority Score', value: (c) => formatPriority(c.priority_score) },
+  { header: 'Urgency', value: (c) => c.urgency_level },
+  { header: 'Risk Profile', value: (c) => c.risk_profile },
+  { header: 'Age', value: (c) => c.age },
+  { header: 'Country', value: (c) => c.country_iso },
+  { header: 'Recommended Action', value: (c) => c.recommended_action },
+];
