@@ -1,8 +1,33 @@
+import { isPaidPlan } from '@behavio/contract';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { AdminDashboard, UpgradeBlock } from '@/features/firm-overview/components/admin-dashboard';
+import { SettingsCustomerList } from '@/features/customers/components/customer-list';
 import { LazyRmAnalyticsPanels } from '@/features/rm-analytics/components/lazy-rm-analytics-panels';
+import { RmSubscriptionRequired } from '@/features/dashboard/components/rm-subscription-required';
+import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/page-title';
 
+/**
+ * Spec §2 Dashboard: the admin's upgrade block on free and the firm overview on a paid plan;
+ * head and compliance the same overview (read-only, docs/permissions.md); view the customer
+ * list; an RM their five panels (the page decides the RM cases).
+ */
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
-  return <DashboardPage rmAnalytics={<LazyRmAnalyticsPanels />} />;
+  const { data: user } = useUser();
+  const paid = user ? isPaidPlan(user.subscription) : false;
+  const otherRoles = !paid ? (
+    <RmSubscriptionRequired />
+  ) : user?.role === 'view' ? (
+    <SettingsCustomerList />
+  ) : (
+    <AdminDashboard />
+  );
+  return (
+    <DashboardPage
+      rmAnalytics={<LazyRmAnalyticsPanels />}
+      admin={paid ? <AdminDashboard /> : <UpgradeBlock />}
+      otherRoles={otherRoles}
+    />
+  );
 }
