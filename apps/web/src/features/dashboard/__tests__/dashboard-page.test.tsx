@@ -1,3 +1,4 @@
+import { buildFirmOverview } from '@/testing/admin-data';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN, buildUser, checkUserReply } from '@/testing/data';
@@ -86,12 +87,15 @@ describe('Dashboard for an RM', () => {
     expect(await screen.findByText('CALL-1')).toBeInTheDocument();
   });
 
-  it('keeps the admin part of the dashboard for an admin', async () => {
+  it('shows an admin on a paid plan the firm overview, not the RM panels', async () => {
     const api = mockApi({
       'GET /api/auth/check-user': checkUserReply(buildUser({ subscription: 'pro' })),
+      'GET /api/content/firm-overview': { status: 200, body: buildFirmOverview() },
     });
     renderApp('/dashboard', { token: TEST_TOKEN });
-    expect(await screen.findByText('Your insights will appear here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Top Priority Customers', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(rmCalls(api)).toHaveLength(0);
   });
