@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
+import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function addRm(page: Page, name: string, email: string) {
+  await page.getByRole('button', { name: 'Add Relationship Manager' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('rm-pass-123');
+  await dialog.getByRole('button', { name: 'Create RM' }).click();
+  await page.getByRole('cell', { name: email }).waitFor();
+}
+
+async function chooseRm(page: Page, section: string, rmName: string) {
+  const scope = page.locator('section', { hasText: section }).first();
+  await scope.getByRole('textbox', { name: 'Relationship manager' }).click();
+  await page
+    .getByRole('option', { name: new RegExp(rmName) })
+    .filter({ visible: true })
+    .first()
+    .click();
+  return scope;
+}
+
+describe('administration journey', () => {
+  it('adds RMs, assigns and reassigns customers, views a book and a call list; the RM then sees exactly their customers', async () => {
+    const admin = await adminThroughApi(server, 'admin-journey');
+    const form = new FormData();
+    form.append('file', new Blob([csvOf(30)]), 'customers.csv');
+    const upload = await fetch(`${server.url}/api/content/upload-file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    await buyPlan(server, admin.token, 'business', 'monthly');
+
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, server, admin.token);
+    await page.goto(`${server.url}/settings`);
+    const ritaEmail = `rita.${Date.now()}@example.com`;
+    const omarEmail = `omar.${Date.now()}@example.com`;
+    await addRm(page, 'Rita Banks', ritaEmail);
+    await addRm(page, 'Omar Ali', omarEmail);
+    await screenshot(page, 'admin-settings-desktop');
+
+    await page
+      .getByRole('link', { name: 'Manage Customers' })
+      .or(page.getByRole('button', { name: 'Manage Customers' }))
+      .first()
+      .click();
+    await page.waitForURL('**/settings/manageCustomers**');
+    await page.getByText('Showing 1 to 25 of 30 customers').waitFor();
+    await page.getByText('Page 1 of 2').waitFor();
+
+    for (const id of ['C-100001', 'C-100002', 'C-100003']) {
+      await expect
+        .poll(() => page.getByRole('button', { name: `Assign ${id}` }).isDisabled())
+        .toBe(true);
+      await page.getByLabel(`RM for ${id}`).selectOption({ label: 'Rita Banks' });
+      await page.getByRole('button', { name: `Assign ${id}` }).click();
+      await page.getByRole('button', { name: `Reassign ${id}` }).waitFor();
+    }
+    await page.getByLabel('RM for C-100003').selectOption({ label: 'Omar Ali' });
+    await page.getByRole('button', { name: 'Reassign C-100003' }).click();
+    await page.getByText('C-100003 is now with Omar Ali.').first().waitFor();
+
+    const book = await chooseRm(page, 'View RM Customer Book', 'Rita Banks');
+    await book.getByRole('button', { name: 'View Book' }).click();
+    await book.getByText('C-100002').first().waitFor();
+    const calls = await chooseRm(page, 'Who To Call (Priority List)', 'Omar Ali');
+    await calls.getByRole('button', { name: 'Get List' }).click();
+    await calls.getByText('C-100003').first().waitFor();
+    await screenshot(page, 'admin-manage-customers-desktop');
+    await page.close();
+
+    const phone = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await signInPage(phone, server, admin.token);
+    await phone.goto(`${server.url}/settings/manageCustomers`);
+    await phone.getByText('Showing 1 to 25 of 30 customers').waitFor();
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'admin-manage-customers-mobile');
+    await phone.close();
+
+    const rita = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+      body: { role: 'rm', email: ritaEmail, password: 'rm-pass-123', adminEmail: admin.email },
+    });
+    const ritaBook = await api<{ customers: { customer_id: string }[] }>(
+      server,
+      'GET',
+      '/api/content/rm-own-book',
+      { token: rita.token },
+    );
+    expect(ritaBook.customers.map((c) => c.customer_id)).toEqual(['C-100001', 'C-100002']);
+    const audit = await api<{ events: { action: string }[] }>(server, 'GET', '/api/audit/events', {
+      token: admin.token,
+    });
+    expect(audit.events.map((e) => e.action)).toEqual(
+      expect.arrayContaining([
+        'employee.created',
+        'customer.assigned',
+        'customer.reassigned',
+        'file.uploaded',
+      ]),
+    );
+  });
+});
