@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -9,6 +9,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { defaultWebDistDir, registerSpa } from './plugins/spa.js';
 import type { Services } from './services.js';
 
@@ -23,7 +24,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     requestTimeout: 120_000,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
 
   await registerOpenApi(app, { appName: config.appName, publicUrl: config.publicUrl });
