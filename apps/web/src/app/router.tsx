@@ -38,8 +38,12 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
               lazy: page(() => import('./routes/app/manage-customers')),
             },
             { path: paths.subscription, lazy: page(() => import('./routes/app/subscription')) },
+            { path: paths.premium, lazy: page(() => import('./routes/app/premium')) },
+            { path: paths.premiumFull, lazy: page(() => import('./routes/app/premium-full')) },
           ],
         },
+        // Signed in, but a standalone payment page without the navigation shell.
+        { path: paths.checkout, lazy: page(() => import('./routes/checkout')) },
         { path: '*', lazy: page(() => import('./routes/not-found')) },
       ],
     },

@@ -9,7 +9,16 @@ export const paths = {
   settings: '/settings',
   subscription: '/subscription',
   manageCustomers: '/settings/manageCustomers',
+  /** Unlock Premium Features (credit-gated); the spec leaves the path to us. */
+  premium: '/premium',
+  /** The paid features screen (pro or business). */
+  premiumFull: '/premium/full',
+  /** The offline payment provider's checkout page (docs/billing.md). */
+  checkout: '/checkout/:sessionId',
 } as const;
+
+/** The URL of one offline checkout session. */
+export const checkoutPath = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
 
 /** What the register and login screens pass to /verify-otp and /login in the navigation state. */
 export interface EmailNavigationState {

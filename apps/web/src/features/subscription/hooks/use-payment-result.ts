@@ -1,0 +1,60 @@
+import { PAYMENT_REDIRECT_DELAY_MS } from '@behavio/contract';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/notify';
+import { browserLocation } from '../utils/browser';
+
+/** The toasts for the flags the payment provider sends the browser back with. */
+export const PAYMENT_RESULT_TEXT = {
+  successTitle: 'Payment successful',
+  successMessage: 'Thank you! Your subscription is active.',
+  cancelledTitle: 'Payment cancelled',
+  cancelledMessage: 'The payment was not completed and no money was taken.',
+} as const;
+
+export type PaymentResult = 'success' | 'cancelled' | null;
+
+export function readPaymentResult(params: URLSearchParams): PaymentResult {
+  if (params.get('paymentSuccess') === 'true') return 'success';
+  if (params.get('paymentCancelled') === 'true') return 'cancelled';
+  return null;
+}
+
+/**
+ * Spec §2: ?paymentSuccess=true or ?paymentCancelled=true each show a toast, then /subscription
+ * reloads after PAYMENT_REDIRECT_DELAY_MS (1100 ms), without the flag, so the user and the
+ * status are read afresh. Returns the flag, so the page can say it is refreshing.
+ */
+export function usePaymentResult(): PaymentResult {
+  const [params] = useSearchParams();
+  const result = readPaymentResult(params);
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (!result) return;
+    if (!toasted.current) {
+      toasted.current = true;
+      if (result === 'success') {
+        toast.success({
+          id: 'payment-result',
+          title: PAYMENT_RESULT_TEXT.successTitle,
+          message: PAYMENT_RESULT_TEXT.successMessage,
+        });
+      } else {
+        toast.warning({
+          id: 'payment-result',
+          title: PAYMENT_RESULT_TEXT.cancelledTitle,
+          message: PAYMENT_RESULT_TEXT.cancelledMessage,
+        });
+      }
+    }
+    const timer = setTimeout(
+      () => browserLocation.replace(paths.subscription),
+      PAYMENT_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  return result;
+}

@@ -1,0 +1,57 @@
+import type { BillingCycle, PlanOffer } from '@behavio/contract';
+
+/** Whole currency units as the server answers them, e.g. formatMoney(50, 'usd') → "$50". */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // An unknown currency code: the number and the code.
+    return `${amount.toLocaleString('en-US')} ${currency.toUpperCase()}`;
+  }
+}
+
+/** A period end as the server's own messages write it: "12 March 2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export const CYCLE_LABELS: Record<BillingCycle, string> = {
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+};
+
+/** "/ month" or "/ year" after a price. */
+export const PER_CYCLE: Record<BillingCycle, string> = {
+  monthly: 'month',
+  yearly: 'year',
+};
+
+/**
+ * The savings text of spec §2: the yearly saving (12 x monthly minus yearly, spec §9) as the
+ * server computed it in `yearlySaving`. Null when yearly billing saves nothing.
+ */
+export function savingsText(
+  plan: Pick<PlanOffer, 'yearlySaving'>,
+  cycle: BillingCycle,
+  currency: string,
+): string | null {
+  if (plan.yearlySaving <= 0) return null;
+  const saving = formatMoney(plan.yearlySaving, currency);
+  return cycle === 'yearly'
+    ? `You save ${saving} a year compared with monthly billing`
+    : `Save ${saving} a year with yearly billing`;
+}
+
+export const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
