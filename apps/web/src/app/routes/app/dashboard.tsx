@@ -1,4 +1,6 @@
 import { isPaidPlan } from '@behavio/contract';
+import { Stack } from '@mantine/core';
+import { PremiumFeaturesLink } from '@/features/credits/components/premium-features-link';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { AdminDashboard, UpgradeBlock } from '@/features/firm-overview/components/admin-dashboard';
 import { SettingsCustomerList } from '@/features/customers/components/customer-list';
@@ -10,7 +12,8 @@ import { usePageTitle } from '@/lib/page-title';
 /**
  * Spec §2 Dashboard: the admin's upgrade block on free and the firm overview on a paid plan;
  * head and compliance the same overview (read-only, docs/permissions.md); view the customer
- * list; an RM their five panels (the page decides the RM cases).
+ * list; an RM their five panels (the page decides the RM cases). Below, for everyone, the way to
+ * the credit-gated and paid features.
  */
 export default function DashboardRoute() {
   usePageTitle('Dashboard');
@@ -24,10 +27,15 @@ export default function DashboardRoute() {
     <AdminDashboard />
   );
   return (
-    <DashboardPage
-      rmAnalytics={<LazyRmAnalyticsPanels />}
-      admin={paid ? <AdminDashboard /> : <UpgradeBlock />}
-      otherRoles={otherRoles}
-    />
+    <Stack gap="xl">
+      <div>
+        <DashboardPage
+          rmAnalytics={<LazyRmAnalyticsPanels />}
+          admin={paid ? <AdminDashboard /> : <UpgradeBlock />}
+          otherRoles={otherRoles}
+        />
+      </div>
+      <PremiumFeaturesLink />
+    </Stack>
   );
 }
