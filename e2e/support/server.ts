@@ -42,6 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         SMTP_URL: '',

@@ -1,0 +1,143 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
+import { adminThroughApi, api, signInPage } from './support/api.js';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withFile(token: string) {
+  const form = new FormData();
+  form.append('file', new Blob([csvOf(20)]), 'customers.csv');
+  const res = await fetch(`${server.url}/api/content/upload-file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+}
+
+interface Status {
+  hasSubscription: boolean;
+  status: string | null;
+  plan: string | null;
+  billingCycle: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+describe('billing journey', () => {
+  it('buys Pro yearly through the offline checkout, unlocks the RM screens and paid features, then cancels', async () => {
+    const admin = await adminThroughApi(server, 'billing');
+    await withFile(admin.token);
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, server, admin.token);
+
+    await page.goto(`${server.url}/subscription`);
+    await page.getByText('Choose Your Plan').first().waitFor();
+    await page.getByText('Preferred').first().waitFor();
+    await page.getByRole('radio', { name: /Yearly/ }).check({ force: true });
+    await screenshot(page, 'billing-plans-desktop');
+    await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await page.waitForURL('**/checkout/**');
+    await page.getByText(/Pro/).first().waitFor();
+    await screenshot(page, 'billing-checkout-desktop');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/subscription**');
+    await page.getByText('Current Plan').first().waitFor();
+
+    const status = await api<Status>(server, 'GET', '/api/subscription/subscription-status', {
+      token: admin.token,
+    });
+    expect(status).toMatchObject({
+      hasSubscription: true,
+      status: 'active',
+      plan: 'pro',
+      billingCycle: 'yearly',
+      cancelAtPeriodEnd: false,
+    });
+
+    // The firm's plan reaches its employees: an RM now gets the analytics.
+    const rmEmail = `rm.billing.${Date.now()}@example.com`;
+    await api(server, 'POST', '/api/roles/create-new-employee', {
+      token: admin.token,
+      body: { name: 'Paid RM', email: rmEmail, password: 'rm-pass-123', role: 'rm' },
+    });
+    const rm = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+      body: { role: 'rm', email: rmEmail, password: 'rm-pass-123', adminEmail: admin.email },
+    });
+    const calls = await fetch(`${server.url}/api/content/rm-who-to-call`, {
+      headers: { authorization: `Bearer ${rm.token}` },
+    });
+    expect(calls.status).toBe(200);
+
+    await page.goto(`${server.url}/premium/full`);
+    await page.getByText('You have full access to all premium features.').waitFor();
+    await page.getByText('Premium Feature Access').first().waitFor();
+    await page.getByText('Advanced Data Insights').first().waitFor();
+    await expect.poll(() => page.getByText('Loading data...').count()).toBe(0);
+
+    await page.goto(`${server.url}/subscription`);
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByText('You will lose access to premium features').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Cancel Subscription|Yes/ })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<Status>(server, 'GET', '/api/subscription/subscription-status', {
+              token: admin.token,
+            })
+          ).cancelAtPeriodEnd,
+      )
+      .toBe(true);
+    await page.close();
+  });
+
+  it.each(Object.entries(VIEWPORTS))(
+    'spends credits down to the No Credits Left redirect at %s width',
+    async (name, viewport) => {
+      const admin = await adminThroughApi(server, `credits-${name}`);
+      await withFile(admin.token);
+      for (let i = 0; i < 9; i++)
+        await api(server, 'GET', '/api/free/freeRoute1', { token: admin.token });
+      const page = await browser.newPage({ viewport });
+      await signInPage(page, server, admin.token);
+      await page.goto(`${server.url}/premium`);
+      await page.getByRole('button', { name: 'Learn How Credits Work' }).click();
+      await page.getByRole('button', { name: 'Got it' }).click();
+
+      await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText(/10 credits/)
+        .first()
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Confirm Unlock' }).click();
+      await page.getByText('Feature Unlocked!').first().waitFor();
+      await screenshot(page, `billing-unlocked-${name}`);
+      const me = await api<{ user: { credits: number } }>(server, 'GET', '/api/auth/check-user', {
+        token: admin.token,
+      });
+      expect(me.user.credits).toBe(0);
+
+      await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
+      await page.getByText('No Credits Left').first().waitFor();
+      await page.waitForURL('**/subscription');
+      await page.close();
+    },
+  );
+});
