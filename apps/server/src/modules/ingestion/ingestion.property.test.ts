@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOnPlan } from '../../../test/firms.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { multipartFile } from '../../../test/multipart.js';
+import {
+  REQUIRED_NAMES,
+  customerTable,
+  generateCustomers,
+  toCsvBuffer,
+  type Cell,
+} from '../../../test/fixtures/customer-files.js';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof adminOnPlan>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await adminOnPlan(ctx, 'business');
+});
+afterAll(() => ctx.close());
+
+async function upload(filename: string, content: Buffer) {
+  const body = multipartFile(filename, content);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/content/upload-file',
+    headers: { ...admin.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** The firm's customers must be exactly those its completed files accepted: nothing partial. */
+async function assertNothingPartial() {
+  const files = await ctx.database.db
+    .selectFrom('customer_files')
+    .select(['status', 'accepted_rows'])
+    .where('firm_id', '=', admin.firmId)
+    .execute();
+  expect(files.every((f) => f.status !== 'processing')).toBe(true);
+  const linked = await ctx.database.db
+    .selectFrom('customer_file_links')
+    .innerJoin('customer_files', 'customer_files.id', 'customer_file_links.file_id')
+    .select(['customer_files.status'])
+    .where('customer_file_links.firm_id', '=', admin.firmId)
+    .execute();
+  expect(linked.every((l) => l.status === 'completed')).toBe(true);
+  const staged = await ctx.database.db
+    .selectFrom('customer_import_rows')
+    .select('file_id')
+    .execute();
+  expect(staged).toEqual([]);
+}
+
+const NASTY: Cell[] = [
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '=1+1',
+  'yes',
+  '12,5',
+  '0x10',
+  '∞',
+  '"',
+  '\t',
+  '-1',
+  '101',
+  'abc',
+  null,
+];
+
+describe('uploads of arbitrary content', () => {
+  it('answer 201, 400, 413 or 422 for random bytes, and store nothing partial', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 0, maxLength: 4096 }),
+        fc.constantFrom('data.csv', 'data.xlsx', 'data.xls', 'data.txt', 'DATA.CSV'),
+        async (bytes, filename) => {
+          const res = await upload(filename, Buffer.from(bytes));
+          expect([201, 400, 413, 422]).toContain(res.statusCode);
+          expect(typeof res.json().message).toBe('string');
+          await assertNothingPartial();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('import every valid row of almost-valid files, reject the rest, and count both', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            row: fc.nat(19),
+            column: fc.constantFrom(...REQUIRED_NAMES),
+            value: fc.constantFrom(...NASTY),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        async (edits, seed) => {
+          const table = customerTable(generateCustomers(20, { seed, firstId: seed }));
+          for (const edit of edits)
+            table.rows[edit.row]![table.header.indexOf(edit.column)] = edit.value;
+          const res = await upload('almost.csv', toCsvBuffer(table));
+          expect([201, 422]).toContain(res.statusCode);
+          const { preview } = res.json<{
+            preview: { total_rows: number; accepted_rows: number; rejected_rows: number };
+          }>();
+          expect(preview.total_rows).toBe(20);
+          expect(preview.accepted_rows + preview.rejected_rows).toBe(20);
+          const touched = new Set(edits.map((e) => e.row));
+          expect(preview.rejected_rows).toBeLessThanOrEqual(touched.size);
+          await assertNothingPartial();
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});
