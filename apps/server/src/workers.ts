@@ -4,7 +4,8 @@ import { BACKFILL_QUEUE, backfillInsights } from './modules/insights-backfill/ba
 import type { Services } from './services.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
-export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE, BACKFILL_QUEUE];
+export const MAINTENANCE_QUEUE = 'maintenance';
+export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE, BACKFILL_QUEUE, MAINTENANCE_QUEUE];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
@@ -17,5 +18,10 @@ export async function startWorkers(services: Services): Promise<void> {
   });
   await services.queue.work(BACKFILL_QUEUE, async () => {
     await backfillInsights(services.db, services.logger);
+  });
+  // Rate-limit windows older than a day can never count again.
+  await services.queue.schedule(MAINTENANCE_QUEUE, '17 3 * * *');
+  await services.queue.work(MAINTENANCE_QUEUE, async () => {
+    await services.limiter.prune(new Date(Date.now() - 86_400_000));
   });
 }

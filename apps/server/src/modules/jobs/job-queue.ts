@@ -106,6 +106,11 @@ export class JobQueue {
     );
   }
 
+  /** A recurring job (cron, UTC); scheduling the same name again replaces it, so every process may. */
+  async schedule(name: string, cron: string): Promise<void> {
+    await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
