@@ -42,7 +42,7 @@ describe('administration journey', () => {
   it('adds RMs, assigns and reassigns customers, views a book and a call list; the RM then sees exactly their customers', async () => {
     const admin = await adminThroughApi(server, 'admin-journey');
     const form = new FormData();
-    form.append('file', new Blob([csvOf(30)]), 'customers.csv');
+    form.append('file', new Blob([new Uint8Array(csvOf(30))]), 'customers.csv');
     const upload = await fetch(`${server.url}/api/content/upload-file`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 async function withFile(token: string) {
   const form = new FormData();
-  form.append('file', new Blob([csvOf(20)]), 'customers.csv');
+  form.append('file', new Blob([new Uint8Array(csvOf(20))]), 'customers.csv');
   const res = await fetch(`${server.url}/api/content/upload-file`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -16,7 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminThroughApi(server, 'rm-journey');
   const form = new FormData();
-  form.append('file', new Blob([csvOf(40)]), 'book.csv');
+  form.append('file', new Blob([new Uint8Array(csvOf(40))]), 'book.csv');
   const upload = await fetch(`${server.url}/api/content/upload-file`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin.token}` },
