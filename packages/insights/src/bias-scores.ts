@@ -616,11 +616,11 @@ export function buildBias(b: number, s: BiasScratch, r: CustomerRecord): BiasSco
   };
 }
 
-const SCRATCH = createScratch();
-
-/** Every bias, in BIAS_NAMES order. */
-export function scoreBiases(r: CustomerRecord, s: BiasScratch = SCRATCH): BiasScore[] {
-  computeBiases(r, s);
+/**
+ * Every bias of the row `computeBiases` wrote to the scratch, in BIAS_NAMES order. Unrolled
+ * (one call per bias, no loop) because this runs for every row of an import.
+ */
+export function buildBiases(s: BiasScratch, r: CustomerRecord): BiasScore[] {
   return [
     buildBias(0, s, r),
     buildBias(1, s, r),
@@ -632,6 +632,14 @@ export function scoreBiases(r: CustomerRecord, s: BiasScratch = SCRATCH): BiasSc
     buildBias(7, s, r),
     buildBias(8, s, r),
   ];
+}
+
+const SCRATCH = createScratch();
+
+/** Every bias, in BIAS_NAMES order. */
+export function scoreBiases(r: CustomerRecord, s: BiasScratch = SCRATCH): BiasScore[] {
+  computeBiases(r, s);
+  return buildBiases(s, r);
 }
 
 function scoreOne(b: number, r: CustomerRecord): BiasScore {

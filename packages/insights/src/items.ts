@@ -60,21 +60,9 @@ export function toPriorityScoreItem(
   };
 }
 
+/** A call-list item with the top biases and the breakdown added. */
 export function toRiskRankingItem(c: CustomerSummary, i: CustomerInsights): RiskRankingItem {
-  return {
-    customer_id: c.customer_id,
-    country_iso: c.country_iso,
-    age: c.age,
-    risk_profile: c.risk_profile,
-    urgency_level: i.urgency_level,
-    priority_score: i.priority_score,
-    recommended_action: i.recommended_action,
-    top_biases: toTopBiases(i),
-    breakdown: { ...i.breakdown },
-    why: i.why,
-    risk_level: i.risk_level,
-    segment: i.segment,
-  };
+  return { ...toWhoToCallItem(c, i), top_biases: toTopBiases(i), breakdown: { ...i.breakdown } };
 }
 
 const urgencyRank = (u: string): number => {

@@ -7,7 +7,7 @@ import {
 } from '@behavio/contract';
 import { chooseLead, recommendedAction, whyText } from './actions.js';
 import {
-  buildBias,
+  buildBiases,
   computeBiases,
   createScratch,
   rankTop3,
@@ -63,18 +63,7 @@ function computeInsight(r: CustomerRecord, s: InsightScratch): void {
 export function scoreCustomer(record: CustomerRecord): CustomerInsights {
   const s = S;
   computeInsight(record, s);
-  const biases = [
-    buildBias(0, s, record),
-    buildBias(1, s, record),
-    buildBias(2, s, record),
-    buildBias(3, s, record),
-    buildBias(4, s, record),
-    buildBias(5, s, record),
-    buildBias(6, s, record),
-    buildBias(7, s, record),
-    buildBias(8, s, record),
-  ];
-  return assemble(record, s, biases);
+  return assemble(record, s, buildBiases(s, record));
 }
 
 /**

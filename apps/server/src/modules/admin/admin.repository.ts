@@ -1,7 +1,12 @@
 import type { EmployeeRole } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { likePattern } from '../analytics/book.repository.js';
+import { countRows, pageOf } from '../../db/query-helpers.js';
+import {
+  CUSTOMER_COLUMNS,
+  likePattern,
+  topPriorityQuery,
+} from '../customers/customers.repository.js';
 
 export async function listEmployees(db: Executor, firmId: string) {
   return db
@@ -43,14 +48,11 @@ export async function insertEmployee(
 
 /** Deleting a user unassigns their customers through the foreign key (on delete set null). */
 export async function deleteEmployee(db: Executor, firmId: string, userId: string) {
-  const unassigned = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('firm_id', '=', firmId)
-    .where('rm_id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const unassigned = await countRows(
+    db.selectFrom('customers').where('firm_id', '=', firmId).where('rm_id', '=', userId),
+  );
   await db.deleteFrom('users').where('firm_id', '=', firmId).where('id', '=', userId).execute();
-  return Number(unassigned.n);
+  return unassigned;
 }
 
 export async function listCustomersPage(
@@ -65,29 +67,17 @@ export async function listCustomersPage(
     );
   }
   const [rows, total] = await Promise.all([
-    base
-      .leftJoin('users as rm', 'rm.id', 'c.rm_id')
-      .select([
-        'c.customer_id',
-        'c.country_iso',
-        'c.age',
-        'c.risk_profile',
-        'c.experience_years',
-        'c.cash_pct',
-        'c.etf_pct',
-        'c.single_stock_pct',
-        'c.leverage_ratio',
-        'c.created_at',
-        'c.rm_id',
-        'rm.name as rm_name',
-      ])
-      .orderBy('c.customer_id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    pageOf(
+      base
+        .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+        .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
+        .orderBy('c.customer_id'),
+      input.page,
+      input.pageSize,
+    ).execute(),
+    countRows(base),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 
 export async function listRms(db: Executor, firmId: string) {
@@ -143,68 +133,32 @@ export async function unassignedCustomerIds(db: Executor, firmId: string) {
 }
 
 export async function auditPage(db: Executor, firmId: string, page: number, pageSize: number) {
+  const events = db.selectFrom('audit_events').where('firm_id', '=', firmId);
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('audit_events')
-      .select([
-        'id',
-        'actor_email',
-        'actor_role',
-        'action',
-        'subject_type',
-        'subject_id',
-        'before',
-        'after',
-        'created_at',
-      ])
-      .where('firm_id', '=', firmId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('audit_events')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('firm_id', '=', firmId)
-      .executeTakeFirstOrThrow(),
+    pageOf(
+      events
+        .select([
+          'id',
+          'actor_email',
+          'actor_role',
+          'action',
+          'subject_type',
+          'subject_id',
+          'before',
+          'after',
+          'created_at',
+        ])
+        .orderBy('id', 'desc'),
+      page,
+      pageSize,
+    ).execute(),
+    countRows(events),
   ]);
-  return { rows, total: Number(total.n) };
-}
-
-/** Counts by one insight column across the firm, in one grouped query. */
-export async function insightCounts(
-  db: Executor,
-  firmId: string,
-  column: 'risk_level' | 'segment' | 'urgency_level',
-) {
-  const rows = await db
-    .selectFrom('customer_insights')
-    .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('firm_id', '=', firmId)
-    .groupBy(column)
-    .execute();
-  return new Map(rows.map((r) => [String((r as Record<string, unknown>)[column]), Number(r.n)]));
-}
-
-export async function assignmentCounts(db: Executor, firmId: string) {
-  const row = await db
-    .selectFrom('customers')
-    .select([
-      (eb) => eb.fn.countAll<string | number>().as('total'),
-      (eb) => eb.fn.count<string | number>('rm_id').as('assigned'),
-    ])
-    .where('firm_id', '=', firmId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), assigned: Number(row.assigned) };
+  return { rows, total };
 }
 
 export async function topPriority(db: Executor, firmId: string, limit: number) {
-  return db
-    .selectFrom('customer_insights as i')
-    .innerJoin('customers as c', (join) =>
-      join.onRef('c.firm_id', '=', 'i.firm_id').onRef('c.customer_id', '=', 'i.customer_id'),
-    )
-    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+  return topPriorityQuery(db, firmId, limit)
     .select([
       'c.customer_id',
       'c.country_iso',
@@ -218,9 +172,5 @@ export async function topPriority(db: Executor, firmId: string, limit: number) {
       'i.segment',
       'rm.name as rm_name',
     ])
-    .where('i.firm_id', '=', firmId)
-    .orderBy('i.priority_score', 'desc')
-    .orderBy('c.customer_id')
-    .limit(limit)
     .execute();
 }

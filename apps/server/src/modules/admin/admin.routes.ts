@@ -11,7 +11,6 @@ import {
   createEmployeeResponseSchema,
   deleteEmployeeRequestSchema,
   distributeRequestSchema,
-  errorBodySchema,
   firmOverviewResponseSchema,
   listCustomersQuerySchema,
   listCustomersResponseSchema,
@@ -25,22 +24,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AdminService } from './admin.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  420: errorBodySchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 403, 404, 409, 420);
 
 export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService }) {
   const { admin } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const employees = { tags: ['employees'], security };
-  const customers = { tags: ['customers'], security };
+  const employees = bearerRouteDocs('employees');
+  const customers = bearerRouteDocs('customers');
 
   r.get(
     '/api/roles/list-all-employees',
@@ -217,8 +210,7 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.audit },
       schema: {
-        tags: ['audit'],
-        security,
+        ...bearerRouteDocs('audit'),
         querystring: auditEventsQuerySchema,
         response: { 200: auditEventsResponseSchema, ...errors },
       },

@@ -30,6 +30,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Mailer } from '../mail/mailer.js';
 import { employeeInvitationEmail } from '../mail/templates.js';
+import { assignmentCounts, insightCounts } from '../customers/customers.repository.js';
 import * as repo from './admin.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -293,11 +294,11 @@ export class AdminService {
   async firmOverview(principal: Principal): Promise<FirmOverviewResponse> {
     const firmId = principal.firmId;
     const [counts, rms, risk, segment, urgency, top] = await Promise.all([
-      repo.assignmentCounts(this.db, firmId),
+      assignmentCounts(this.db, firmId),
       this.listRms(principal),
-      repo.insightCounts(this.db, firmId, 'risk_level'),
-      repo.insightCounts(this.db, firmId, 'segment'),
-      repo.insightCounts(this.db, firmId, 'urgency_level'),
+      insightCounts(this.db, firmId, 'risk_level'),
+      insightCounts(this.db, firmId, 'segment'),
+      insightCounts(this.db, firmId, 'urgency_level'),
       repo.topPriority(this.db, firmId, 10),
     ]);
     const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>

@@ -1,7 +1,6 @@
 import {
   callOutcomeRequestSchema,
   callOutcomeResponseSchema,
-  errorBodySchema,
   listWindowQuerySchema,
   priorityScoresResponseSchema,
   riskRankingResponseSchema,
@@ -13,19 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AnalyticsService } from './analytics.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  420: errorBodySchema,
-};
-const common = {
-  tags: ['rm analytics'],
-  security: [{ bearerAuth: [] }],
-  querystring: listWindowQuerySchema,
-};
+const errors = errorResponses(400, 403, 404, 420);
+const docs = bearerRouteDocs('rm analytics');
+const common = { ...docs, querystring: listWindowQuerySchema };
 
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
   const { analytics } = deps;
@@ -90,8 +82,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
     {
       config,
       schema: {
-        tags: common.tags,
-        security: common.security,
+        ...docs,
         description:
           'Marks a customer of the RM’s own book called, snoozed until a date, or dismissed with a reason.',
         body: callOutcomeRequestSchema,

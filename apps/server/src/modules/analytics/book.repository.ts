@@ -1,9 +1,16 @@
 import type { ListWindowQuery } from '@behavio/contract';
 import { sql, type SqlBool, type Expression } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { countRows } from '../../db/query-helpers.js';
+import { CUSTOMER_COLUMNS, likePattern } from '../customers/customers.repository.js';
 
-/** `%` and `_` in a search are literal characters, not patterns. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The firm's customers (`c`) joined to their stored insights (`i`). */
+const customersWithInsights = (db: Executor) =>
+  db
+    .selectFrom('customers as c')
+    .innerJoin('customer_insights as i', (join) =>
+      join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
+    );
 
 export async function findRm(db: Executor, firmId: string, rmId: string) {
   return db
@@ -25,23 +32,9 @@ export async function bookRows(
   input: { firmId: string; rmId: string; window: ListWindowQuery; onlyToCall?: boolean },
 ) {
   const { firmId, rmId, window } = input;
-  let query = db
-    .selectFrom('customers as c')
-    .innerJoin('customer_insights as i', (join) =>
-      join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
-    )
+  let query = customersWithInsights(db)
     .select([
-      'c.customer_id',
-      'c.country_iso',
-      'c.age',
-      'c.risk_profile',
-      'c.experience_years',
-      'c.cash_pct',
-      'c.etf_pct',
-      'c.single_stock_pct',
-      'c.leverage_ratio',
-      'c.created_at',
-      'c.rm_id',
+      ...CUSTOMER_COLUMNS,
       'i.model_version',
       'i.priority_score',
       'i.urgency_level',
@@ -90,13 +83,9 @@ function notHandled(): Expression<SqlBool> {
 }
 
 export async function countBook(db: Executor, firmId: string, rmId: string): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('firm_id', '=', firmId)
-    .where('rm_id', '=', rmId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    db.selectFrom('customers').where('firm_id', '=', firmId).where('rm_id', '=', rmId),
+  );
 }
 
 export async function findAssignedCustomerInsight(
@@ -105,11 +94,7 @@ export async function findAssignedCustomerInsight(
   rmId: string,
   customerId: string,
 ) {
-  return db
-    .selectFrom('customers as c')
-    .innerJoin('customer_insights as i', (join) =>
-      join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
-    )
+  return customersWithInsights(db)
     .select([
       'c.customer_id',
       'i.model_version',

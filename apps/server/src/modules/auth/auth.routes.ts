@@ -1,6 +1,5 @@
 import {
   checkUserResponseSchema,
-  errorBodySchema,
   loginOthersRequestSchema,
   loginRequestSchema,
   messageSchema,
@@ -13,15 +12,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalidToken, principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.js';
 import type { AuthService } from './auth.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 export function authRoutes(
   app: FastifyInstance,
@@ -134,9 +129,8 @@ export function authRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
-        tags: ['auth'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: checkUserResponseSchema, 420: errorBodySchema },
+        ...bearerRouteDocs('auth'),
+        response: { 200: checkUserResponseSchema, ...errorResponses(420) },
       },
     },
     async (request) => {

@@ -3,7 +3,6 @@ import {
   completeLocalCheckoutResponseSchema,
   createSubscriptionRequestSchema,
   createSubscriptionResponseSchema,
-  errorBodySchema,
   localCheckoutParamsSchema,
   localCheckoutSessionSchema,
   plansResponseSchema,
@@ -17,18 +16,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { BillingService } from './billing.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  420: errorBodySchema,
-  502: errorBodySchema,
-};
-const tags = ['subscription'];
-const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 403, 404, 409, 420, 502);
+const docs = bearerRouteDocs('subscription');
 
 /**
  * The subscription calls of spec §7, the offline checkout and Stripe's webhook. Each group is
@@ -53,8 +45,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.anyEmployee },
         schema: {
-          tags,
-          security,
+          ...docs,
           description: 'The plans with their prices, yearly saving and features.',
           response: { 200: plansResponseSchema, ...errors },
         },
@@ -67,8 +58,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.anyEmployee },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             "The firm's subscription. Any employee may read it; only the admin can change it.",
           response: { 200: subscriptionStatusSchema, ...errors },
@@ -82,8 +72,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             'Starts a checkout for a firm without a subscription and answers the URL to send the browser to (Stripe Checkout, or the offline checkout page). 400 when the firm already has one: change it through update.',
           body: createSubscriptionRequestSchema,
@@ -98,8 +87,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             "Changes the plan or billing cycle, prorated by the provider. The current plan and cycle answer 400 'Already subscribed', unless the subscription is set to end: then it continues.",
           body: updateSubscriptionRequestSchema,
@@ -114,8 +102,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             'Sets the subscription to end at the end of the current period; the plan stays until then.',
           response: { 200: subscriptionChangeResponseSchema, ...errors },
@@ -129,8 +116,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             'The offline checkout (no payment provider configured): what the page at /checkout/{session_id} shows. 404 for another firm’s session or when Stripe is configured.',
           params: localCheckoutParamsSchema,
@@ -145,8 +131,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
-          tags,
-          security,
+          ...docs,
           description:
             'Completes an offline checkout as paid, cancelled or failed (a simulated card decline); it changes the subscription exactly as the matching Stripe webhooks would. A session completes once (409 after).',
           params: localCheckoutParamsSchema,
@@ -176,7 +161,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.public },
         schema: {
-          tags,
+          tags: docs.tags,
           consumes: ['application/json'],
           description:
             'Stripe webhook endpoint (no token): the raw event body signed in the Stripe-Signature header. Handles checkout.session.completed, customer.subscription.updated and .deleted, invoice.paid and invoice.payment_failed; other events answer 200 unhandled. Each event id is processed once: a replay answers 200 with duplicate true. 400 for a bad signature or when Stripe is not configured.',
@@ -186,7 +171,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
             .describe(
               'A Stripe event object ({id, type, created, data: {object}}), as Stripe sent it',
             ),
-          response: { 200: webhookResponseSchema, 400: errorBodySchema, 502: errorBodySchema },
+          response: { 200: webhookResponseSchema, ...errorResponses(400, 502) },
         },
       },
       (request) => {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   featureDataSchema,
   featureKeyParamsSchema,
   notEnoughCreditsBodySchema,
@@ -9,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { CreditsService } from './credits.service.js';
 
-const errors = { 403: errorBodySchema, 404: errorBodySchema, 420: errorBodySchema };
-const tags = ['premium features'];
-const security = [{ bearerAuth: [] }];
+const errors = errorResponses(403, 404, 420);
+const docs = bearerRouteDocs('premium features');
 
 export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService }) {
   const { credits } = deps;
@@ -24,8 +23,7 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     {
       config: { access: RULES.anyEmployee },
       schema: {
-        tags,
-        security,
+        ...docs,
         description:
           "Unlocks a premium feature with credits: freeRoute1 ('Premium Feature Access') or freeRoute2 ('Advanced Data Insights'). Each call costs 10 credits, debited atomically; 421 when the balance is under 10; 404 for another key.",
         params: featureKeyParamsSchema,
@@ -40,8 +38,7 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     {
       config: { access: RULES.paidFeature },
       schema: {
-        tags,
-        security,
+        ...docs,
         description:
           'The same premium features on a paid plan (paidRoute1, paidRoute2), without credits.',
         params: featureKeyParamsSchema,

@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
+import { assignmentCounts, insightCounts } from '../customers/customers.repository.js';
 import { creditBalance, debitCredits } from './credits.repository.js';
 import * as features from './features.repository.js';
 
@@ -95,10 +96,10 @@ export class CreditsService {
   /** 'Premium Feature Access': the firm's book at a glance. */
   async bookSummary(db: Executor, firmId: string): Promise<BookSummaryContent> {
     const [counts, totals, risk, segment] = await Promise.all([
-      features.assignmentCounts(db, firmId),
+      assignmentCounts(db, firmId),
       features.insightTotals(db, firmId),
-      features.insightCounts(db, firmId, 'risk_level'),
-      features.insightCounts(db, firmId, 'segment'),
+      insightCounts(db, firmId, 'risk_level'),
+      insightCounts(db, firmId, 'segment'),
     ]);
     const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>
       Object.fromEntries(keys.map((k) => [k, from.get(k) ?? 0])) as Record<K, number>;

@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { topPriorityQuery } from '../customers/customers.repository.js';
 
-/** The firm's stored data behind the two premium features; every query is scoped by firm. */
-
-export async function assignmentCounts(db: Executor, firmId: string) {
-  const row = await db
-    .selectFrom('customers')
-    .select([
-      (eb) => eb.fn.countAll<string | number>().as('total'),
-      (eb) => eb.fn.count<string | number>('rm_id').as('assigned'),
-    ])
-    .where('firm_id', '=', firmId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), assigned: Number(row.assigned) };
-}
+/**
+ * The firm's stored data behind the two premium features; every query is scoped by firm. The
+ * assignment and insight counts are the shared ones of customers.repository.
+ */
 
 export async function insightTotals(db: Executor, firmId: string) {
   const row = await db
@@ -28,20 +20,6 @@ export async function insightTotals(db: Executor, firmId: string) {
     scored: Number(row.n),
     averagePriority: row.average_priority === null ? null : Number(row.average_priority),
   };
-}
-
-export async function insightCounts(
-  db: Executor,
-  firmId: string,
-  column: 'risk_level' | 'segment',
-) {
-  const rows = await db
-    .selectFrom('customer_insights')
-    .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('firm_id', '=', firmId)
-    .groupBy(column)
-    .execute();
-  return new Map(rows.map((r) => [String((r as Record<string, unknown>)[column]), Number(r.n)]));
 }
 
 /** Per bias across the firm: mean score and how many customers score at or above `threshold`. */
@@ -66,12 +44,7 @@ export async function biasPrevalence(db: Executor, firmId: string, threshold: nu
 }
 
 export async function topPriority(db: Executor, firmId: string, limit: number) {
-  return db
-    .selectFrom('customer_insights as i')
-    .innerJoin('customers as c', (join) =>
-      join.onRef('c.firm_id', '=', 'i.firm_id').onRef('c.customer_id', '=', 'i.customer_id'),
-    )
-    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+  return topPriorityQuery(db, firmId, limit)
     .select([
       'c.customer_id',
       'c.country_iso',
@@ -81,9 +54,5 @@ export async function topPriority(db: Executor, firmId: string, limit: number) {
       'c.rm_id',
       'rm.name as rm_name',
     ])
-    .where('i.firm_id', '=', firmId)
-    .orderBy('i.priority_score', 'desc')
-    .orderBy('c.customer_id')
-    .limit(limit)
     .execute();
 }

@@ -1,12 +1,9 @@
 import type { Executor } from '../../db/executor.js';
+import { countRows } from '../../db/query-helpers.js';
 
 /** Files that count against the plan: imported or importing. A failed file does not use it up. */
 export async function countActiveFiles(db: Executor, firmId: string): Promise<number> {
-  const row = await db
-    .selectFrom('customer_files')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('firm_id', '=', firmId)
-    .where('status', '!=', 'failed')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    db.selectFrom('customer_files').where('firm_id', '=', firmId).where('status', '!=', 'failed'),
+  );
 }

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Badge, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PaginationBar } from '@/components/ui/pagination-bar/pagination-bar';
+import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
+import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
 import { actionLabel, summariseChange } from '../utils/summarise';
@@ -52,38 +42,17 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
 
   let body;
   if (query.isPending) {
-    body = (
-      <Center py="xl" role="status" aria-label="Loading the audit log">
-        <Loader type="dots" />
-      </Center>
-    );
+    body = <LoadingState label="Loading the audit log" />;
   } else if (query.isError && !query.data) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
+      <LoadErrorAlert
         title={AUDIT_TEXT.fetchError}
-        icon={<IconAlertCircle size={20} />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{messageOr(query.error, AUDIT_TEXT.fallback)}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        message={messageOr(query.error, AUDIT_TEXT.fallback)}
+        query={query}
+      />
     );
   } else if (query.data.events.length === 0 && query.data.pagination.total_count === 0) {
-    body = (
-      <Text ta="center" c="dimmed" py="lg">
-        {AUDIT_TEXT.empty}
-      </Text>
-    );
+    body = <EmptyLine>{AUDIT_TEXT.empty}</EmptyLine>;
   } else {
     const { events, pagination } = query.data;
     const pages = Math.max(1, pagination.total_pages);
@@ -97,117 +66,77 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
             zIndex={2}
             overlayProps={{ blur: 1 }}
           />
-          <Table.ScrollContainer minWidth={860} type="native">
-            <Table
-              styles={{ th: { whiteSpace: 'nowrap' } }}
-              verticalSpacing="sm"
-              highlightOnHover
-              aria-label="Audit log"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={170}>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th w={320}>Change</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.map((event) => {
-                  const change = summariseChange(event.before, event.after);
-                  return (
-                    <Table.Tr key={event.id}>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatWhen(event.created_at)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2} align="flex-start">
-                          <Text size="sm">{event.actor_email}</Text>
-                          <Badge size="xs" variant="light" color="gray" radius="sm">
-                            {event.actor_role}
-                          </Badge>
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                          {actionLabel(event.action)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" title={event.subject_id}>
-                          <Text span c="dimmed" inherit>
-                            {event.subject_type}
-                          </Text>{' '}
-                          {shortId(event.subject_id)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={3} title={change}>
-                          {change}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable label="Audit log" minWidth={860}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={170}>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th w={320}>Change</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.map((event) => {
+                const change = summariseChange(event.before, event.after);
+                return (
+                  <Table.Tr key={event.id}>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatWhen(event.created_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2} align="flex-start">
+                        <Text size="sm">{event.actor_email}</Text>
+                        <Badge size="xs" variant="light" color="gray" radius="sm">
+                          {event.actor_role}
+                        </Badge>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {actionLabel(event.action)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={event.subject_id}>
+                        <Text span c="dimmed" inherit>
+                          {event.subject_type}
+                        </Text>{' '}
+                        {shortId(event.subject_id)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={3} title={change}>
+                        {change}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </ScrollTable>
         </div>
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            Showing {pagination.total_count === 0 ? 0 : from} to {to} of {pagination.total_count}{' '}
-            events
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconChevronLeft size={14} />}
-              disabled={page <= 1 || query.isPlaceholderData}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
-            >
-              Previous
-            </Button>
-            <Text size="sm" fw={500} miw={90} ta="center">
-              Page {pagination.page} of {pages}
-            </Text>
-            <Button
-              variant="default"
-              size="xs"
-              rightSection={<IconChevronRight size={14} />}
-              disabled={page >= pages || query.isPlaceholderData}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </Button>
-          </Group>
-        </Group>
+        <PaginationBar
+          summary={`Showing ${pagination.total_count === 0 ? 0 : from} to ${to} of ${pagination.total_count} events`}
+          pageLabel={`Page ${pagination.page} of ${pages}`}
+          onPrevious={() => setPage((p) => Math.max(1, p - 1))}
+          onNext={() => setPage((p) => p + 1)}
+          previousDisabled={page <= 1 || query.isPlaceholderData}
+          nextDisabled={page >= pages || query.isPlaceholderData}
+        />
       </Stack>
     );
   }
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="audit-log-heading"
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      bg="white"
+    <SectionCard
+      labelId="audit-log-heading"
+      title="Audit Log"
+      description="Who changed what in your firm, newest first."
     >
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} id="audit-log-heading" fz={{ base: 18, sm: 20 }}>
-            Audit Log
-          </Title>
-          <Text size="sm" c="dimmed">
-            Who changed what in your firm, newest first.
-          </Text>
-        </Stack>
-        {body}
-      </Stack>
-    </Paper>
+      {body}
+    </SectionCard>
   );
 }

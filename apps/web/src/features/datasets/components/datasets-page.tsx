@@ -7,9 +7,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { isApiError } from '@/lib/api-client';
 import { useRefreshUser, useUser } from '@/lib/auth';
+import { jobStatusColor } from '@/lib/display-rules';
 import { toast } from '@/lib/notify';
 import { DATASETS_TEXT, filesQueryKey, useDeleteFile, useFiles } from '../api/files';
-import { jobStatusColor } from '../utils/format';
 import { FileTabPanel } from './file-tab-panel';
 
 export interface UploadTabHandlers {

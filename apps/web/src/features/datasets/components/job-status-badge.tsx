@@ -1,6 +1,6 @@
 import type { JobStatus } from '@behavio/contract';
 import { Badge } from '@mantine/core';
-import { jobStatusColor } from '../utils/format';
+import { jobStatusColor } from '@/lib/display-rules';
 
 /** The file's job status (spec §4): completed green, failed red, processing yellow, other blue. */
 export function JobStatusBadge({ status }: { status: JobStatus }) {

@@ -1,19 +1,10 @@
 import type { Employee } from '@behavio/contract';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertCircle, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { Button, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
+import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { SectionCard } from '@/components/ui/section-card/section-card';
 import { useUser } from '@/lib/auth';
 import { EMPLOYEE_TEXT, errorText, useEmployees } from '../api/employees';
 import { AddRmModal } from './add-rm-modal';
@@ -35,146 +26,110 @@ export function EmployeeManagement() {
 
   let directory;
   if (query.isPending) {
-    directory = (
-      <Center py="xl" role="status" aria-label="Loading employees">
-        <Loader type="dots" />
-      </Center>
-    );
+    directory = <LoadingState label="Loading employees" />;
   } else if (query.isError) {
     directory = (
-      <Alert
-        color="red"
-        variant="light"
+      <LoadErrorAlert
         title={EMPLOYEE_TEXT.fetchError}
-        icon={<IconAlertCircle size={20} />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        message={errorText(query.error)}
+        query={query}
+      />
     );
   } else if (query.data.employees.length === 0) {
-    directory = (
-      <Text ta="center" c="dimmed" py="lg">
-        {EMPLOYEE_TEXT.empty}
-      </Text>
-    );
+    directory = <EmptyLine>{EMPLOYEE_TEXT.empty}</EmptyLine>;
   } else {
     directory = (
-      <Table.ScrollContainer minWidth={canManage ? 560 : 440} type="native">
-        <Table
-          styles={{ th: { whiteSpace: 'nowrap' } }}
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label="Role Directory"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              {canManage ? <Table.Th w={110}>Action</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.employees.map((employee) => {
-              const self = employee.id === user?.id || employee.email === user?.email;
-              return (
-                <Table.Tr key={employee.id}>
-                  <Table.Td fw={600}>
-                    {employee.name}
-                    {self ? (
-                      <Text span size="xs" c="dimmed" fw={400}>
-                        {' '}
-                        (you)
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{employee.email}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={employee.role} />
-                  </Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      {self ? (
-                        <Tooltip label="You cannot delete your own account" withArrow>
-                          <span>
-                            <Button
-                              size="xs"
-                              color="red"
-                              variant="subtle"
-                              leftSection={<IconTrash size={14} />}
-                              disabled
-                              aria-label={`Delete ${employee.name}`}
-                            >
-                              Delete
-                            </Button>
-                          </span>
-                        </Tooltip>
-                      ) : (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => setDeleting(employee)}
-                          aria-label={`Delete ${employee.name}`}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Table.Td>
+      <ScrollTable label="Role Directory" minWidth={canManage ? 560 : 440}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            {canManage ? <Table.Th w={110}>Action</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {query.data.employees.map((employee) => {
+            const self = employee.id === user?.id || employee.email === user?.email;
+            return (
+              <Table.Tr key={employee.id}>
+                <Table.Td fw={600}>
+                  {employee.name}
+                  {self ? (
+                    <Text span size="xs" c="dimmed" fw={400}>
+                      {' '}
+                      (you)
+                    </Text>
                   ) : null}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Table.Td>
+                <Table.Td>{employee.email}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={employee.role} />
+                </Table.Td>
+                {canManage ? (
+                  <Table.Td>
+                    {self ? (
+                      <Tooltip label="You cannot delete your own account" withArrow>
+                        <span>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="subtle"
+                            leftSection={<IconTrash size={14} />}
+                            disabled
+                            aria-label={`Delete ${employee.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => setDeleting(employee)}
+                        aria-label={`Delete ${employee.name}`}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </ScrollTable>
     );
   }
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="employee-management-heading"
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      bg="white"
+    <SectionCard
+      labelId="employee-management-heading"
+      title="Employee Management"
+      description={
+        <>
+          Total employees:{' '}
+          <Text span fw={700} c="dark" inherit>
+            {query.data ? query.data.total : '–'}
+          </Text>
+        </>
+      }
+      actions={
+        canManage ? (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Relationship Manager
+          </Button>
+        ) : null
+      }
     >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2}>
-            <Title order={2} id="employee-management-heading" fz={{ base: 18, sm: 20 }}>
-              Employee Management
-            </Title>
-            <Text size="sm" c="dimmed">
-              Total employees:{' '}
-              <Text span fw={700} c="dark" inherit>
-                {query.data ? query.data.total : '–'}
-              </Text>
-            </Text>
-          </Stack>
-          {canManage ? (
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
-              Add Relationship Manager
-            </Button>
-          ) : null}
-        </Group>
-        <Stack gap="xs">
-          <Title order={3} fz={{ base: 15, sm: 16 }}>
-            Role Directory
-          </Title>
-          {directory}
-        </Stack>
+      <Stack gap="xs">
+        <Title order={3} fz={{ base: 15, sm: 16 }}>
+          Role Directory
+        </Title>
+        {directory}
       </Stack>
       {canManage ? (
         <>
@@ -182,6 +137,6 @@ export function EmployeeManagement() {
           <DeleteEmployeeModal employee={deleting} onClose={() => setDeleting(null)} />
         </>
       ) : null}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { roleColor } from '../utils/role-colors';
+import { roleColor } from '@/lib/display-rules';
 
 export function RoleBadge({ role }: { role: string }) {
   return (

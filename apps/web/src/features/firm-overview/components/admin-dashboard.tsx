@@ -1,8 +1,6 @@
 import type { FirmOverviewResponse } from '@behavio/contract';
 import {
-  Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   List,
@@ -16,19 +14,20 @@ import {
   Title,
   type MantineColor,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconRefresh,
-  IconRocket,
-  IconUsersGroup,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconCheck, IconRefresh, IconRocket, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EmptyLine, LoadErrorAlert } from '@/components/ui/query-states/query-states';
+import {
+  PriorityBadge,
+  RiskProfileBadge,
+  UrgencyBadge,
+} from '@/components/ui/score-badges/score-badges';
+import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { SectionCard } from '@/components/ui/section-card/section-card';
 import { paths } from '@/config/paths';
 import { messageOr } from '@/lib/api-client';
+import { roundPercentOf } from '@/lib/display-rules';
 import { FIRM_OVERVIEW_TEXT, useFirmOverview } from '../api/firm-overview';
-import { percent, priorityColor, riskProfileColor, urgencyColor } from '../utils/display';
 import {
   CustomersPerRmChart,
   RiskDistributionChart,
@@ -63,99 +62,51 @@ function StatCard({
   );
 }
 
-function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={id}
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      bg="white"
-    >
-      <Stack gap="md">
-        <Title order={3} id={id} fz={{ base: 16, sm: 18 }}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function TopPriorityTable({ rows }: { rows: FirmOverviewResponse['top_priority'] }) {
   if (rows.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="lg">
-        No customers to call at this time
-      </Text>
-    );
+    return <EmptyLine>No customers to call at this time</EmptyLine>;
   }
   return (
-    <Table.ScrollContainer minWidth={920} type="native">
-      <Table
-        styles={{ th: { whiteSpace: 'nowrap' } }}
-        highlightOnHover
-        verticalSpacing="sm"
-        aria-label="Top priority customers"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Customer ID</Table.Th>
-            <Table.Th>Relationship Manager</Table.Th>
-            <Table.Th>Priority Score</Table.Th>
-            <Table.Th miw={110}>Urgency</Table.Th>
-            <Table.Th>Risk Profile</Table.Th>
-            <Table.Th w={320}>Recommended Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.customer_id}>
-              <Table.Td fw={600}>{row.customer_id}</Table.Td>
-              <Table.Td>
-                {row.rm_name ?? (
-                  <Text span size="sm" c="dimmed" fs="italic">
-                    {FIRM_OVERVIEW_TEXT.notAssigned}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  color={priorityColor(row.priority_score)}
-                  autoContrast
-                  radius="sm"
-                  size="lg"
-                  tt="none"
-                >
-                  {row.priority_score.toFixed(2)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={urgencyColor(row.urgency_level)} variant="light" radius="sm">
-                  {row.urgency_level}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  color={riskProfileColor(row.risk_profile)}
-                  variant="light"
-                  radius="sm"
-                  size="lg"
-                  tt="none"
-                >
-                  {row.risk_profile}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={3} title={row.why}>
-                  {row.recommended_action}
+    <ScrollTable label="Top priority customers" minWidth={920}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Customer ID</Table.Th>
+          <Table.Th>Relationship Manager</Table.Th>
+          <Table.Th>Priority Score</Table.Th>
+          <Table.Th miw={110}>Urgency</Table.Th>
+          <Table.Th>Risk Profile</Table.Th>
+          <Table.Th w={320}>Recommended Action</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.customer_id}>
+            <Table.Td fw={600}>{row.customer_id}</Table.Td>
+            <Table.Td>
+              {row.rm_name ?? (
+                <Text span size="sm" c="dimmed" fs="italic">
+                  {FIRM_OVERVIEW_TEXT.notAssigned}
                 </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <PriorityBadge score={row.priority_score} />
+            </Table.Td>
+            <Table.Td>
+              <UrgencyBadge level={row.urgency_level} />
+            </Table.Td>
+            <Table.Td>
+              <RiskProfileBadge value={row.risk_profile} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={3} title={row.why}>
+                {row.recommended_action}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
   );
 }
 
@@ -182,7 +133,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
         <StatCard
           label="Assigned"
           value={data.assigned}
-          hint={`${percent(data.assigned, data.total_customers)} of customers`}
+          hint={`${roundPercentOf(data.assigned, data.total_customers)} of customers`}
           color="teal.7"
         />
         <StatCard
@@ -192,7 +143,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
           color={data.unassigned > 0 ? 'orange.7' : undefined}
         />
       </SimpleGrid>
-      <Card title="Customers per RM" id="overview-per-rm">
+      <SectionCard order={3} title="Customers per RM" labelId="overview-per-rm">
         {data.per_rm.length === 0 ? (
           <Text size="sm" c="dimmed">
             No relationship managers yet.{' '}
@@ -204,18 +155,18 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
         ) : (
           <CustomersPerRmChart perRm={data.per_rm} />
         )}
-      </Card>
+      </SectionCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card title="Risk Distribution" id="overview-risk">
+        <SectionCard order={3} title="Risk Distribution" labelId="overview-risk">
           <RiskDistributionChart counts={data.risk_distribution} />
-        </Card>
-        <Card title="Behavioral Segments" id="overview-segments">
+        </SectionCard>
+        <SectionCard order={3} title="Behavioral Segments" labelId="overview-segments">
           <SegmentDistributionChart counts={data.segment_distribution} />
-        </Card>
+        </SectionCard>
       </SimpleGrid>
-      <Card title="Top Priority Customers" id="overview-top-priority">
+      <SectionCard order={3} title="Top Priority Customers" labelId="overview-top-priority">
         <TopPriorityTable rows={data.top_priority} />
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }
@@ -242,24 +193,11 @@ export function AdminDashboard() {
     );
   } else if (query.isError) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
+      <LoadErrorAlert
         title={FIRM_OVERVIEW_TEXT.fetchError}
-        icon={<IconAlertCircle size={20} />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{messageOr(query.error, FIRM_OVERVIEW_TEXT.fallback)}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+        message={messageOr(query.error, FIRM_OVERVIEW_TEXT.fallback)}
+        query={query}
+      />
     );
   } else {
     body = <OverviewBody data={query.data} />;

@@ -12,6 +12,10 @@ import {
 import { IconArrowsShuffle, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
+import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
+import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { SectionCard } from '@/components/ui/section-card/section-card';
 import { useCustomersPage, useRms } from '../api/customers';
 import {
   MANAGE_CUSTOMERS_ERRORS,
@@ -20,11 +24,9 @@ import {
   useQueryErrorToast,
 } from '../api/messages';
 import { AssignCells } from './assign-cells';
-import { RiskProfileBadge } from './badges';
 import { BulkAssignBar } from './bulk-assign-bar';
 import { DistributeModal } from './distribute-modal';
 import { PaginationBar } from './pagination-bar';
-import { EmptyLine, LoadError, Loading, Section } from './section';
 
 export const CUSTOMER_SEARCH_PLACEHOLDER = 'Search by Customer ID or Country...';
 
@@ -114,14 +116,13 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
 
   let body;
   if (query.isPending) {
-    body = <Loading label="Loading customers" />;
+    body = <LoadingState label="Loading customers" />;
   } else if (query.isError && !query.data) {
     body = (
-      <LoadError
+      <LoadErrorAlert
         title={MANAGE_CUSTOMERS_ERRORS.customers}
         message={errorText(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        query={query}
       />
     );
   } else {
@@ -134,73 +135,66 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
             zIndex={2}
             overlayProps={{ blur: 1 }}
           />
-          <Table.ScrollContainer minWidth={canAssign ? 900 : 560} type="native">
-            <Table
-              styles={{ th: { whiteSpace: 'nowrap' } }}
-              highlightOnHover
-              verticalSpacing="sm"
-              aria-label="Customers"
-            >
-              <Table.Thead>
-                <Table.Tr>
+          <ScrollTable label="Customers" minWidth={canAssign ? 900 : 560}>
+            <Table.Thead>
+              <Table.Tr>
+                {canAssign ? (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label="Select all customers on this page"
+                      checked={customers.length > 0 && selectedOnPage === customers.length}
+                      indeterminate={selectedOnPage > 0 && selectedOnPage < customers.length}
+                      disabled={customers.length === 0}
+                      onChange={(event) => toggleAll(event.currentTarget.checked)}
+                    />
+                  </Table.Th>
+                ) : null}
+                <Table.Th>Customer ID</Table.Th>
+                <Table.Th>Country</Table.Th>
+                <Table.Th>Age</Table.Th>
+                <Table.Th>Risk Profile</Table.Th>
+                <Table.Th>Current RM</Table.Th>
+                {canAssign ? (
+                  <>
+                    <Table.Th>RM</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                  </>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {customers.map((customer) => (
+                <Table.Tr
+                  key={customer.customer_id}
+                  bg={selected.has(customer.customer_id) ? 'brand.0' : undefined}
+                >
                   {canAssign ? (
-                    <Table.Th w={40}>
+                    <Table.Td>
                       <Checkbox
-                        aria-label="Select all customers on this page"
-                        checked={customers.length > 0 && selectedOnPage === customers.length}
-                        indeterminate={selectedOnPage > 0 && selectedOnPage < customers.length}
-                        disabled={customers.length === 0}
-                        onChange={(event) => toggleAll(event.currentTarget.checked)}
+                        aria-label={`Select ${customer.customer_id}`}
+                        checked={selected.has(customer.customer_id)}
+                        onChange={(event) => toggle(customer, event.currentTarget.checked)}
                       />
-                    </Table.Th>
+                    </Table.Td>
                   ) : null}
-                  <Table.Th>Customer ID</Table.Th>
-                  <Table.Th>Country</Table.Th>
-                  <Table.Th>Age</Table.Th>
-                  <Table.Th>Risk Profile</Table.Th>
-                  <Table.Th>Current RM</Table.Th>
-                  {canAssign ? (
-                    <>
-                      <Table.Th>RM</Table.Th>
-                      <Table.Th>Action</Table.Th>
-                    </>
-                  ) : null}
+                  <Table.Td fw={600}>{customer.customer_id}</Table.Td>
+                  <Table.Td>{customer.country_iso}</Table.Td>
+                  <Table.Td>{customer.age}</Table.Td>
+                  <Table.Td>
+                    <RiskProfileBadge value={customer.risk_profile} />
+                  </Table.Td>
+                  <Table.Td>
+                    {customer.rm_name ?? (
+                      <Text span size="sm" c="dimmed" fs="italic">
+                        {NOT_ASSIGNED}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {canAssign ? <AssignCells customer={customer} rmName={rmName} /> : null}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {customers.map((customer) => (
-                  <Table.Tr
-                    key={customer.customer_id}
-                    bg={selected.has(customer.customer_id) ? 'brand.0' : undefined}
-                  >
-                    {canAssign ? (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${customer.customer_id}`}
-                          checked={selected.has(customer.customer_id)}
-                          onChange={(event) => toggle(customer, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    ) : null}
-                    <Table.Td fw={600}>{customer.customer_id}</Table.Td>
-                    <Table.Td>{customer.country_iso}</Table.Td>
-                    <Table.Td>{customer.age}</Table.Td>
-                    <Table.Td>
-                      <RiskProfileBadge value={customer.risk_profile} />
-                    </Table.Td>
-                    <Table.Td>
-                      {customer.rm_name ?? (
-                        <Text span size="sm" c="dimmed" fs="italic">
-                          {NOT_ASSIGNED}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    {canAssign ? <AssignCells customer={customer} rmName={rmName} /> : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
           {customers.length === 0 ? <EmptyLine>No customers found.</EmptyLine> : null}
         </div>
         <PaginationBar
@@ -215,7 +209,7 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   }
 
   return (
-    <Section
+    <SectionCard
       labelId="customers-heading"
       title="Customers"
       description={
@@ -270,6 +264,6 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
       {canAssign ? (
         <DistributeModal opened={distributeOpen} onClose={() => setDistributeOpen(false)} />
       ) : null}
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,5 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { PaginationBar as PaginationControls } from '@/components/ui/pagination-bar/pagination-bar';
 import { pageSummary } from '../utils/display';
 
 export interface PaginationBarProps {
@@ -21,33 +20,14 @@ export function PaginationBar({
   const summary = pageSummary(page, pageSize, totalCount);
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   return (
-    <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {summary.range}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} />}
-          disabled={page <= 1 || busy}
-          onClick={() => onPageChange(page - 1)}
-        >
-          Previous
-        </Button>
-        <Text size="sm" fw={500} miw={90} ta="center">
-          {summary.page}
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} />}
-          disabled={page >= pages || busy}
-          onClick={() => onPageChange(page + 1)}
-        >
-          Next
-        </Button>
-      </Group>
-    </Group>
+    <PaginationControls
+      summary={summary.range}
+      pageLabel={summary.page}
+      onPrevious={() => onPageChange(page - 1)}
+      onNext={() => onPageChange(page + 1)}
+      previousDisabled={page <= 1 || Boolean(busy)}
+      nextDisabled={page >= pages || Boolean(busy)}
+      announceSummary
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { Customer, WhoToCallItem } from '@behavio/contract';
+import { fixed, formatShortDate } from '@/lib/display-rules';
 import type { CsvColumn } from './csv';
-import { formatPriority, formatShortDate } from './display';
 
 /** The columns of the RM book table, as exported. */
 export const BOOK_CSV_COLUMNS: readonly CsvColumn<Customer>[] = [
@@ -14,7 +14,7 @@ export const BOOK_CSV_COLUMNS: readonly CsvColumn<Customer>[] = [
 /** The columns of the Who To Call table (spec §2), as exported. */
 export const WHO_TO_CALL_CSV_COLUMNS: readonly CsvColumn<WhoToCallItem>[] = [
   { header: 'Customer ID', value: (c) => c.customer_id },
-  { header: 'Priority Score', value: (c) => formatPriority(c.priority_score) },
+  { header: 'Priority Score', value: (c) => fixed(c.priority_score, 2) },
   { header: 'Urgency', value: (c) => c.urgency_level },
   { header: 'Risk Profile', value: (c) => c.risk_profile },
   { header: 'Age', value: (c) => c.age },

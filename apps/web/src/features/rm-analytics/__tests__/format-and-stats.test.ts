@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confidencePercent,
-  fixed,
   formatBiasScore,
-  formatShortDate,
-  percentOf,
   titleCase,
   underscoresToSpaces,
 } from '../utils/format';
@@ -13,13 +10,6 @@ import { snoozeUntil } from '../utils/snooze';
 import { bookStats, priorityStats } from '../utils/stats';
 
 describe('formatting', () => {
-  it('shows dates as short month, day, year', () => {
-    expect(formatShortDate('2025-03-14T12:00:00.000Z')).toBe('Mar 14, 2025');
-    expect(formatShortDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
-    expect(formatShortDate('not a date')).toBe('-');
-    expect(formatShortDate(null)).toBe('-');
-  });
-
   it.each([
     [0.814, '81%'],
     [0.5, '50%'],
@@ -30,13 +20,6 @@ describe('formatting', () => {
     expect(confidencePercent(value)).toBe(text);
   });
 
-  it('formats percentages of a whole with one decimal', () => {
-    expect(percentOf(1, 3)).toBe('33.3%');
-    expect(percentOf(2, 3)).toBe('66.7%');
-    expect(percentOf(5, 5)).toBe('100.0%');
-    expect(percentOf(0, 0)).toBe('0.0%');
-  });
-
   it('rewrites snake_case names', () => {
     expect(underscoresToSpaces('time_sensitivity')).toBe('time sensitivity');
     expect(titleCase('loss_aversion')).toBe('Loss Aversion');
@@ -44,10 +27,7 @@ describe('formatting', () => {
     expect(titleCase('disposition_effect')).toBe('Disposition Effect');
   });
 
-  it('formats fixed decimals and bias scores', () => {
-    expect(fixed(6.846, 2)).toBe('6.85');
-    expect(fixed(7.5, 2)).toBe('7.50');
-    expect(fixed(Number.NaN, 1)).toBe('0.0');
+  it('formats bias scores with at most one decimal', () => {
     expect(formatBiasScore(62.54)).toBe('62.5');
     expect(formatBiasScore(80)).toBe('80');
   });

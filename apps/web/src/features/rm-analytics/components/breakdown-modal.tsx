@@ -1,6 +1,7 @@
 import { Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { BREAKDOWN_HELP } from '../utils/explanations';
-import { fixed, underscoresToSpaces } from '../utils/format';
+import { fixed } from '@/lib/display-rules';
+import { underscoresToSpaces } from '../utils/format';
 import { HelpIcon } from './panel-parts';
 
 export interface BreakdownTarget {

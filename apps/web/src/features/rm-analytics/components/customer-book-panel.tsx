@@ -2,23 +2,15 @@ import type { Customer } from '@behavio/contract';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CustomerCells, CustomerHeaderCells } from '@/components/ui/customer-cells/customer-cells';
+import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
+import { formatShortDate } from '@/lib/display-rules';
 import { useOwnBook } from '../api/get-own-book';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
-import { formatShortDate } from '../utils/format';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
 import { bookStats } from '../utils/stats';
-import {
-  EmptyState,
-  ListHeading,
-  NoMatches,
-  PanelError,
-  PanelHeader,
-  PanelLoading,
-  SearchInput,
-  StatCard,
-} from './panel-parts';
-import { RiskProfileValue } from './score-parts';
-import { ScrollList } from './scroll-list';
+import { SearchableListCard } from './list-parts';
+import { RmPanel, StatCard } from './panel-parts';
 import { useIsDesktop } from './use-is-desktop';
 
 function BookTable({ customers }: { customers: readonly Customer[] }) {
@@ -26,23 +18,13 @@ function BookTable({ customers }: { customers: readonly Customer[] }) {
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={560}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Customer ID</Table.Th>
-          <Table.Th>Country</Table.Th>
-          <Table.Th>Age</Table.Th>
-          <Table.Th>Risk Profile</Table.Th>
-          <Table.Th>Created Date</Table.Th>
+          <CustomerHeaderCells createdLabel="Created Date" />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {customers.map((customer) => (
           <Table.Tr key={customer.customer_id}>
-            <Table.Td fw={600}>{customer.customer_id}</Table.Td>
-            <Table.Td>{customer.country_iso}</Table.Td>
-            <Table.Td>{customer.age}</Table.Td>
-            <Table.Td>
-              <RiskProfileValue value={customer.risk_profile} />
-            </Table.Td>
-            <Table.Td>{formatShortDate(customer.created_at)}</Table.Td>
+            <CustomerCells customer={customer} />
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -69,7 +51,7 @@ function BookCards({ customers }: { customers: readonly Customer[] }) {
               <Text size="xs" c="dimmed">
                 Risk Profile
               </Text>
-              <RiskProfileValue value={customer.risk_profile} />
+              <RiskProfileBadge value={customer.risk_profile} />
             </Stack>
           </Group>
         </Paper>
@@ -92,50 +74,39 @@ export function CustomerBookPanel() {
   const stats = useMemo(() => bookStats(customers), [customers]);
   const filtered = useMemo(() => filterByIdOrCountry(customers, search), [customers, search]);
 
-  let body;
-  if (query.isPending) {
-    body = <PanelLoading label="Loading your customer book" />;
-  } else if (query.isError) {
-    body = <PanelError message={errorMessage} />;
-  } else {
-    body = (
-      <>
-        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-          <StatCard label="Total Customers" value={query.data.customer_count} />
-          <StatCard label="Avg Risk" value={stats.avgRisk} suffix="/ 10" />
-          <StatCard label="High Risk" value={stats.highRisk} color="red" hint="Risk profile 7+" />
-        </SimpleGrid>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} bg="white">
-          <ListHeading
-            title="Customer Directory"
-            count={`${filtered.length} of ${customers.length}`}
-          />
-          {customers.length === 0 ? (
-            <EmptyState icon={<IconUsers size={22} />} title="No customers in your book yet" />
-          ) : filtered.length === 0 ? (
-            <NoMatches search={search} onClear={() => setSearch('')} />
-          ) : (
-            <ScrollList key={search} items={filtered}>
-              {(visible) =>
-                isDesktop ? <BookTable customers={visible} /> : <BookCards customers={visible} />
-              }
-            </ScrollList>
-          )}
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <PanelHeader
-        title="My Customer Book"
-        refreshLabel="Refresh Data"
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching && !query.isPending}
-      />
-      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_PLACEHOLDER} />
-      {body}
-    </Stack>
+    <RmPanel
+      title="My Customer Book"
+      refreshLabel="Refresh Data"
+      query={query}
+      loadingLabel="Loading your customer book"
+      errorMessage={errorMessage}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={SEARCH_PLACEHOLDER}
+    >
+      {(book) => (
+        <>
+          <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+            <StatCard label="Total Customers" value={book.customer_count} />
+            <StatCard label="Avg Risk" value={stats.avgRisk} suffix="/ 10" />
+            <StatCard label="High Risk" value={stats.highRisk} color="red" hint="Risk profile 7+" />
+          </SimpleGrid>
+          <SearchableListCard
+            title="Customer Directory"
+            items={customers}
+            shown={filtered}
+            search={search}
+            onClearSearch={() => setSearch('')}
+            emptyIcon={<IconUsers size={22} />}
+            emptyTitle="No customers in your book yet"
+          >
+            {(visible) =>
+              isDesktop ? <BookTable customers={visible} /> : <BookCards customers={visible} />
+            }
+          </SearchableListCard>
+        </>
+      )}
+    </RmPanel>
   );
 }

@@ -19,7 +19,8 @@ import {
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { biasBarColor, priorityColor } from '../utils/colors';
+import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
+import { biasBarColor, fixed, priorityColor } from '@/lib/display-rules';
 import {
   BIAS_HELP,
   BIAS_SCORE_HELP,
@@ -27,9 +28,9 @@ import {
   BREAKDOWN_HELP,
   BREAKDOWN_LABELS,
 } from '../utils/explanations';
-import { confidencePercent, fixed, formatBiasScore, titleCase } from '../utils/format';
+import { confidencePercent, formatBiasScore, titleCase } from '../utils/format';
 import { HelpIcon } from './panel-parts';
-import { PriorityWhy, RiskLevelBadge, UrgencyBadge, formatPriority } from './score-parts';
+import { PriorityWhy, RiskLevelBadge, formatPriority } from './score-parts';
 
 function SectionLabel({ children, help }: { children: string; help?: string }) {
   return (

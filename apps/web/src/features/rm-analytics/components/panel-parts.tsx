@@ -16,6 +16,7 @@ import {
   type MantineColor,
 } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ERROR_ALERT_TITLE } from '../api/list-errors';
 
@@ -254,5 +255,63 @@ export function ListHeading({ title, count }: { title: string; count?: string })
         </Text>
       ) : null}
     </Group>
+  );
+}
+
+export interface RmPanelProps<Data> {
+  title: string;
+  subtitle?: string;
+  refreshLabel: string;
+  /** The screen's list query: the panel shows its loading, its error and refreshes it. */
+  query: UseQueryResult<Data>;
+  loadingLabel: string;
+  /** Shown under the dots while loading, when the screen has one. */
+  loadingMessage?: string;
+  errorMessage: string;
+  search: string;
+  onSearchChange: (value: string) => void;
+  searchPlaceholder: string;
+  /** The screen once its data has loaded. */
+  children: (data: Data) => ReactNode;
+  /** The screen's dialogs, mounted whatever the query's state. */
+  dialogs?: ReactNode;
+}
+
+/**
+ * The frame every RM screen shares: title and refresh, the search box, then the loading state,
+ * the 'Error!' alert or the screen itself.
+ */
+export function RmPanel<Data>({
+  title,
+  subtitle,
+  refreshLabel,
+  query,
+  loadingLabel,
+  loadingMessage,
+  errorMessage,
+  search,
+  onSearchChange,
+  searchPlaceholder,
+  children,
+  dialogs,
+}: RmPanelProps<Data>) {
+  let body;
+  if (query.isPending) body = <PanelLoading label={loadingLabel} message={loadingMessage} />;
+  else if (query.isError) body = <PanelError message={errorMessage} />;
+  else body = children(query.data);
+
+  return (
+    <Stack gap="md">
+      <PanelHeader
+        title={title}
+        subtitle={subtitle}
+        refreshLabel={refreshLabel}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching && !query.isPending}
+      />
+      <SearchInput value={search} onChange={onSearchChange} placeholder={searchPlaceholder} />
+      {body}
+      {dialogs}
+    </Stack>
   );
 }

@@ -1,18 +1,9 @@
 import type { PriorityScoreItem } from '@behavio/contract';
 import { TOP_BIASES_LISTED } from '@behavio/contract';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { usePriorityScores } from '../api/get-priority-scores';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
 import { BIAS_HELP, PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
@@ -20,19 +11,9 @@ import { titleCase } from '../utils/format';
 import { SEARCH_ID_PLACEHOLDER, filterById } from '../utils/search';
 import { priorityStats } from '../utils/stats';
 import { BreakdownModal, type BreakdownTarget } from './breakdown-modal';
-import {
-  EmptyState,
-  HeaderWithHelp,
-  ListHeading,
-  NoMatches,
-  PanelError,
-  PanelHeader,
-  PanelLoading,
-  SearchInput,
-  StatCard,
-} from './panel-parts';
-import { PriorityGauge, UrgencyBadge } from './score-parts';
-import { ScrollList } from './scroll-list';
+import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
+import { HeaderWithHelp, RmPanel } from './panel-parts';
+import { PriorityGauge } from './score-parts';
 import { useIsDesktop } from './use-is-desktop';
 
 /** Spec §2: the first three bias names. */
@@ -63,27 +44,6 @@ function TopBiases({ item }: { item: PriorityScoreItem }) {
         </Tooltip>
       ))}
     </Group>
-  );
-}
-
-function RecommendedAction({ item }: { item: PriorityScoreItem }) {
-  return (
-    <Stack gap={4}>
-      <Tooltip
-        label={item.recommended_action}
-        multiline
-        w={360}
-        withArrow
-        events={{ hover: true, focus: true, touch: true }}
-      >
-        <Text size="sm" lineClamp={2} tabIndex={0} style={{ cursor: 'help' }}>
-          {item.recommended_action}
-        </Text>
-      </Tooltip>
-      <Text size="xs" c="dimmed" lineClamp={3}>
-        Why: {item.why}
-      </Text>
-    </Stack>
   );
 }
 
@@ -197,58 +157,41 @@ export function PriorityScoresPanel() {
   const openBreakdown: OpenBreakdown = (item) =>
     setBreakdown({ customerId: item.customer_id, breakdown: item.breakdown, why: item.why });
 
-  let body;
-  if (query.isPending) {
-    body = <PanelLoading label="Loading priority scores" />;
-  } else if (query.isError) {
-    body = <PanelError message={errorMessage} />;
-  } else {
-    body = (
-      <>
-        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-          <StatCard label="Total Customers" value={stats.total} />
-          <StatCard label="Avg Priority" value={stats.avgPriority} suffix="/ 10" />
-          <StatCard
-            label="High Urgency"
-            value={stats.highUrgency}
-            color="red"
-            hint="Urgent or high"
-          />
-        </SimpleGrid>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} bg="white">
-          <ListHeading title="Priority Insights" count={`${filtered.length} of ${items.length}`} />
-          {items.length === 0 ? (
-            <EmptyState icon={<IconChartBar size={22} />} title="No priority scores available" />
-          ) : filtered.length === 0 ? (
-            <NoMatches search={search} onClear={() => setSearch('')} />
-          ) : (
-            <ScrollList key={search} items={filtered}>
-              {(visible) =>
-                isDesktop ? (
-                  <InsightsTable items={visible} onOpen={openBreakdown} />
-                ) : (
-                  <InsightCards items={visible} onOpen={openBreakdown} />
-                )
-              }
-            </ScrollList>
-          )}
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <PanelHeader
-        title="Customer Priority Scores"
-        subtitle="AI-driven insights ranking customers by behavioral and risk factors"
-        refreshLabel="Refresh Data"
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching && !query.isPending}
-      />
-      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_ID_PLACEHOLDER} />
-      {body}
-      <BreakdownModal target={breakdown} onClose={() => setBreakdown(null)} />
-    </Stack>
+    <RmPanel
+      title="Customer Priority Scores"
+      subtitle="AI-driven insights ranking customers by behavioral and risk factors"
+      refreshLabel="Refresh Data"
+      query={query}
+      loadingLabel="Loading priority scores"
+      errorMessage={errorMessage}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={SEARCH_ID_PLACEHOLDER}
+      dialogs={<BreakdownModal target={breakdown} onClose={() => setBreakdown(null)} />}
+    >
+      {() => (
+        <>
+          <PriorityStatCards stats={stats} />
+          <SearchableListCard
+            title="Priority Insights"
+            items={items}
+            shown={filtered}
+            search={search}
+            onClearSearch={() => setSearch('')}
+            emptyIcon={<IconChartBar size={22} />}
+            emptyTitle="No priority scores available"
+          >
+            {(visible) =>
+              isDesktop ? (
+                <InsightsTable items={visible} onOpen={openBreakdown} />
+              ) : (
+                <InsightCards items={visible} onOpen={openBreakdown} />
+              )
+            }
+          </SearchableListCard>
+        </>
+      )}
+    </RmPanel>
   );
 }

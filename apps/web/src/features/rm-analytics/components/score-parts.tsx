@@ -11,15 +11,13 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
+  fixed,
   priorityColor,
   riskLabel,
   riskLabelColor,
-  riskProfileColor,
   riskRankingBadgeColor,
-  urgencyColor,
-} from '../utils/colors';
+} from '@/lib/display-rules';
 import { PRIORITY_HELP } from '../utils/explanations';
-import { fixed } from '../utils/format';
 
 /** Priority scores are shown with one decimal; the gauge and bar use the exact value. */
 export const formatPriority = (score: number) => fixed(score, 1);
@@ -27,14 +25,6 @@ export const formatPriority = (score: number) => fixed(score, 1);
 /** Spec §9: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
 export const priorityPercent = (score: number) =>
   Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100));
-
-export function UrgencyBadge({ level }: { level: string }) {
-  return (
-    <Badge color={urgencyColor(level)} variant="light" radius="sm">
-      {level}
-    </Badge>
-  );
-}
 
 /** Risk ranking badge (HIGH, MEDIUM, LOW). */
 export function RiskLevelBadge({ level }: { level: string }) {
@@ -62,15 +52,6 @@ export function RiskLabelBadge({ score }: { score: number }) {
         {riskLabel(score)}
       </Badge>
     </Group>
-  );
-}
-
-/** Risk profile in the directory and book lists, coloured by the >7 / >4 thresholds. */
-export function RiskProfileValue({ value }: { value: number }) {
-  return (
-    <Badge color={riskProfileColor(value)} variant="light" radius="sm" size="lg" tt="none">
-      {value}
-    </Badge>
   );
 }
 

@@ -1,34 +1,14 @@
-import { SEGMENTS, type RiskRankingItem, type Segment } from '@behavio/contract';
-import {
-  Badge,
-  Box,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { SEGMENTS, type Segment } from '@behavio/contract';
+import { Grid, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { percentOf } from '@/lib/display-rules';
 import { useSegments } from '../api/get-segments';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { SEGMENT_COLORS, SEGMENT_HELP, SEGMENT_INFO } from '../utils/explanations';
-import { percentOf } from '../utils/format';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
-import { InsightRow } from './insight-row';
-import {
-  EmptyState,
-  NoMatches,
-  PanelError,
-  PanelHeader,
-  PanelLoading,
-  SearchInput,
-  StatCard,
-} from './panel-parts';
-import { ScrollList } from './scroll-list';
+import { InsightGroup } from './list-parts';
+import { EmptyState, NoMatches, RmPanel, StatCard } from './panel-parts';
 import { SegmentChart } from './lazy-charts';
 
 const ALL = 'all';
@@ -84,56 +64,6 @@ function SegmentCard({
   );
 }
 
-function SegmentSection({
-  segment,
-  items,
-  search,
-}: {
-  segment: Segment;
-  items: readonly RiskRankingItem[];
-  search: string;
-}) {
-  const info = SEGMENT_INFO[segment];
-  return (
-    <Paper
-      withBorder
-      p={{ base: 'sm', sm: 'lg' }}
-      bg="white"
-      component="section"
-      aria-label={`${info.label} customers`}
-    >
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
-        <Box>
-          <Title order={3} fz="lg">
-            {info.label}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {info.description}
-          </Text>
-        </Box>
-        <Badge color={SEGMENT_COLORS[segment]} variant="light" size="lg" radius="sm">
-          {items.length}
-        </Badge>
-      </Group>
-      {items.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="md">
-          No customers in this segment
-        </Text>
-      ) : (
-        <ScrollList key={search} items={items}>
-          {(visible) => (
-            <Stack gap="xs" role="list" aria-label={info.label} pr={4}>
-              {visible.map((item) => (
-                <InsightRow key={item.customer_id} item={item} />
-              ))}
-            </Stack>
-          )}
-        </ScrollList>
-      )}
-    </Paper>
-  );
-}
-
 /** Spec §2 RM analytics screen 5: Behavioral Segments (errors: alert only, spec §8). */
 export function SegmentsPanel() {
   const query = useSegments();
@@ -154,83 +84,90 @@ export function SegmentsPanel() {
   const listed = segments.filter((s) => filter === ALL || s.segment === filter);
   const listedShown = listed.reduce((sum, s) => sum + s.shown.length, 0);
 
-  let body;
-  if (query.isPending) {
-    body = <PanelLoading label="Loading behavioral segments" />;
-  } else if (query.isError) {
-    body = <PanelError message={errorMessage} />;
-  } else if (total === 0) {
-    body = (
-      <Paper withBorder bg="white">
-        <EmptyState icon={<IconUsersGroup size={22} />} title="No behavioral segments available" />
-      </Paper>
-    );
-  } else {
-    const counts = Object.fromEntries(segments.map((s) => [s.segment, s.all.length])) as Record<
-      Segment,
-      number
-    >;
-    body = (
-      <>
-        <Grid gutter={{ base: 'xs', sm: 'md' }}>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="sm" h="100%">
-              <StatCard label="Total Segmented Customers" value={total} help={SEGMENT_HELP} />
-              <Select
-                label="Filter by segment"
-                data={FILTER_OPTIONS}
-                value={filter}
-                onChange={(value) => setFilter((value as Filter | null) ?? ALL)}
-                allowDeselect={false}
-                checkIconPosition="right"
-              />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Paper withBorder p="md" bg="white" h="100%">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="xs">
-                Customers per Segment
-              </Text>
-              <SegmentChart counts={counts} />
-            </Paper>
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
-          {segments.map((s) => (
-            <SegmentCard
-              key={s.segment}
-              segment={s.segment}
-              count={s.all.length}
-              shown={s.shown.length}
-              total={total}
-              filtering={filtering}
-            />
-          ))}
-        </SimpleGrid>
-        {filtering && listedShown === 0 ? (
-          <Paper withBorder bg="white">
-            <NoMatches search={search} onClear={() => setSearch('')} />
-          </Paper>
-        ) : (
-          listed.map((s) => (
-            <SegmentSection key={s.segment} segment={s.segment} items={s.shown} search={search} />
-          ))
-        )}
-      </>
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <PanelHeader
-        title="Behavioral Segments"
-        subtitle="Customers grouped by behavioral patterns and decision-making biases"
-        refreshLabel="Refresh"
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching && !query.isPending}
-      />
-      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_PLACEHOLDER} />
-      {body}
-    </Stack>
+    <RmPanel
+      title="Behavioral Segments"
+      subtitle="Customers grouped by behavioral patterns and decision-making biases"
+      refreshLabel="Refresh"
+      query={query}
+      loadingLabel="Loading behavioral segments"
+      errorMessage={errorMessage}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={SEARCH_PLACEHOLDER}
+    >
+      {() => {
+        if (total === 0)
+          return (
+            <Paper withBorder bg="white">
+              <EmptyState
+                icon={<IconUsersGroup size={22} />}
+                title="No behavioral segments available"
+              />
+            </Paper>
+          );
+        const counts = Object.fromEntries(segments.map((s) => [s.segment, s.all.length])) as Record<
+          Segment,
+          number
+        >;
+        return (
+          <>
+            <Grid gutter={{ base: 'xs', sm: 'md' }}>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Stack gap="sm" h="100%">
+                  <StatCard label="Total Segmented Customers" value={total} help={SEGMENT_HELP} />
+                  <Select
+                    label="Filter by segment"
+                    data={FILTER_OPTIONS}
+                    value={filter}
+                    onChange={(value) => setFilter((value as Filter | null) ?? ALL)}
+                    allowDeselect={false}
+                    checkIconPosition="right"
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Paper withBorder p="md" bg="white" h="100%">
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="xs">
+                    Customers per Segment
+                  </Text>
+                  <SegmentChart counts={counts} />
+                </Paper>
+              </Grid.Col>
+            </Grid>
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
+              {segments.map((s) => (
+                <SegmentCard
+                  key={s.segment}
+                  segment={s.segment}
+                  count={s.all.length}
+                  shown={s.shown.length}
+                  total={total}
+                  filtering={filtering}
+                />
+              ))}
+            </SimpleGrid>
+            {filtering && listedShown === 0 ? (
+              <Paper withBorder bg="white">
+                <NoMatches search={search} onClear={() => setSearch('')} />
+              </Paper>
+            ) : (
+              listed.map((s) => (
+                <InsightGroup
+                  key={s.segment}
+                  title={SEGMENT_INFO[s.segment].label}
+                  description={SEGMENT_INFO[s.segment].description}
+                  regionLabel={`${SEGMENT_INFO[s.segment].label} customers`}
+                  badgeColor={SEGMENT_COLORS[s.segment]}
+                  emptyText="No customers in this segment"
+                  items={s.shown}
+                  search={search}
+                />
+              ))
+            )}
+          </>
+        );
+      }}
+    </RmPanel>
   );
 }

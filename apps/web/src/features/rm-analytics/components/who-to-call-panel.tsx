@@ -1,16 +1,8 @@
 import type { WhoToCallItem } from '@behavio/contract';
-import {
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { useWhoToCall } from '../api/get-who-to-call';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
 import { CALL_OUTCOME_TEXT, useRecordCallOutcome } from '../api/record-call-outcome';
@@ -24,19 +16,9 @@ import {
   outcomeFailed,
   type OutcomeDialog,
 } from './call-outcome';
-import {
-  EmptyState,
-  HeaderWithHelp,
-  ListHeading,
-  NoMatches,
-  PanelError,
-  PanelHeader,
-  PanelLoading,
-  SearchInput,
-  StatCard,
-} from './panel-parts';
-import { PriorityBar, RiskLabelBadge, UrgencyBadge } from './score-parts';
-import { ScrollList } from './scroll-list';
+import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
+import { HeaderWithHelp, RmPanel } from './panel-parts';
+import { PriorityBar, RiskLabelBadge } from './score-parts';
 import { useIsDesktop } from './use-is-desktop';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -50,28 +32,6 @@ interface RowActions {
   callingId: string | null;
   onMarkCalled: (customerId: string) => void;
   onOpen: (customerId: string, kind: 'snoozed' | 'dismissed') => void;
-}
-
-/** The recommended action (full text in a tooltip) and the plain-words why under it. */
-function ActionCell({ item }: { item: WhoToCallItem }) {
-  return (
-    <Stack gap={4}>
-      <Tooltip
-        label={item.recommended_action}
-        multiline
-        w={360}
-        withArrow
-        events={{ hover: true, focus: true, touch: true }}
-      >
-        <Text size="sm" lineClamp={2} tabIndex={0} style={{ cursor: 'help' }}>
-          {item.recommended_action}
-        </Text>
-      </Tooltip>
-      <Text size="xs" c="dimmed" lineClamp={3}>
-        Why: {item.why}
-      </Text>
-    </Stack>
-  );
 }
 
 function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; actions: RowActions }) {
@@ -113,7 +73,7 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
               <RiskLabelBadge score={item.risk_profile} />
             </Table.Td>
             <Table.Td miw={220}>
-              <ActionCell item={item} />
+              <RecommendedAction item={item} />
             </Table.Td>
             <Table.Td style={NO_WRAP}>
               <CallOutcomeActions
@@ -153,7 +113,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
                 <RiskLabelBadge score={item.risk_profile} />
               </Group>
             </Group>
-            <ActionCell item={item} />
+            <RecommendedAction item={item} />
             <CallOutcomeActions
               withLabels
               customerId={item.customer_id}
@@ -204,61 +164,44 @@ export function WhoToCallPanel() {
     },
   };
 
-  let body;
-  if (query.isPending) {
-    body = <PanelLoading label={WHO_TO_CALL_LOADING} message={WHO_TO_CALL_LOADING} />;
-  } else if (query.isError) {
-    body = <PanelError message={errorMessage} />;
-  } else {
-    body = (
-      <>
-        <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-          <StatCard label="Total Customers" value={stats.total} />
-          <StatCard label="Avg Priority" value={stats.avgPriority} suffix="/ 10" />
-          <StatCard
-            label="High Urgency"
-            value={stats.highUrgency}
-            color="red"
-            hint="Urgent or high"
-          />
-        </SimpleGrid>
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} bg="white">
-          <ListHeading title="Priority Call List" count={`${filtered.length} of ${items.length}`} />
-          {items.length === 0 ? (
-            <EmptyState
-              icon={<IconPhoneOff size={22} />}
-              title="No customers to call at this time"
-            />
-          ) : filtered.length === 0 ? (
-            <NoMatches search={search} onClear={() => setSearch('')} />
-          ) : (
-            <ScrollList key={search} items={filtered}>
-              {(visible) =>
-                isDesktop ? (
-                  <CallTable items={visible} actions={actions} />
-                ) : (
-                  <CallCards items={visible} actions={actions} />
-                )
-              }
-            </ScrollList>
-          )}
-        </Paper>
-      </>
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <PanelHeader
-        title="Who To Call"
-        subtitle="AI-prioritized list of customers to reach out to today"
-        refreshLabel="Refresh Data"
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching && !query.isPending}
-      />
-      <SearchInput value={search} onChange={setSearch} placeholder={SEARCH_PLACEHOLDER} />
-      {body}
-      <OutcomeDialogs dialog={dialog} mutation={outcome} onClose={() => setDialog(null)} />
-    </Stack>
+    <RmPanel
+      title="Who To Call"
+      subtitle="AI-prioritized list of customers to reach out to today"
+      refreshLabel="Refresh Data"
+      query={query}
+      loadingLabel={WHO_TO_CALL_LOADING}
+      loadingMessage={WHO_TO_CALL_LOADING}
+      errorMessage={errorMessage}
+      search={search}
+      onSearchChange={setSearch}
+      searchPlaceholder={SEARCH_PLACEHOLDER}
+      dialogs={
+        <OutcomeDialogs dialog={dialog} mutation={outcome} onClose={() => setDialog(null)} />
+      }
+    >
+      {() => (
+        <>
+          <PriorityStatCards stats={stats} />
+          <SearchableListCard
+            title="Priority Call List"
+            items={items}
+            shown={filtered}
+            search={search}
+            onClearSearch={() => setSearch('')}
+            emptyIcon={<IconPhoneOff size={22} />}
+            emptyTitle="No customers to call at this time"
+          >
+            {(visible) =>
+              isDesktop ? (
+                <CallTable items={visible} actions={actions} />
+              ) : (
+                <CallCards items={visible} actions={actions} />
+              )
+            }
+          </SearchableListCard>
+        </>
+      )}
+    </RmPanel>
   );
 }

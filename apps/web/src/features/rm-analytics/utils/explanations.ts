@@ -1,4 +1,5 @@
 import type { BiasName, BreakdownKey, Segment } from '@behavio/contract';
+import { SEGMENT_LABELS } from '@/lib/display-rules';
 
 /**
  * What each score means, for the tooltips of the RM screens. The wording follows the
@@ -68,23 +69,23 @@ export const BIAS_HELP: Record<BiasName, string> = {
 /** Spec §2 Behavioral Segments: the five segments with their descriptions, in spec order. */
 export const SEGMENT_INFO: Record<Segment, { label: string; description: string }> = {
   risk_averse: {
-    label: 'Risk Averse',
+    label: SEGMENT_LABELS.risk_averse,
     description: 'Customers who prefer safe, conservative investments',
   },
   overconfident: {
-    label: 'Overconfident',
+    label: SEGMENT_LABELS.overconfident,
     description: 'Customers showing overconfidence bias in decisions',
   },
   herd_followers: {
-    label: 'Herd Followers',
+    label: SEGMENT_LABELS.herd_followers,
     description: 'Customers influenced by popular trends and peer behavior',
   },
   anchored: {
-    label: 'Anchored',
+    label: SEGMENT_LABELS.anchored,
     description: 'Customers fixated on specific reference points',
   },
   balanced: {
-    label: 'Balanced',
+    label: SEGMENT_LABELS.balanced,
     description: 'Customers with well-balanced decision-making patterns',
   },
 };

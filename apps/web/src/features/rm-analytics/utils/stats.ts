@@ -1,5 +1,5 @@
 import type { Customer } from '@behavio/contract';
-import { fixed } from './format';
+import { fixed } from '@/lib/display-rules';
 
 /** Spec §2 My Customer Book: a customer counts as high risk from this risk_profile up. */
 export const HIGH_RISK_PROFILE = 7;

@@ -1,14 +1,10 @@
 import type { CellValue } from '@behavio/contract';
-import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCell, riskColor } from '../utils/format';
-
-interface PreviewColumn {
-  key: string;
-  label: string;
-}
+import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { PreviewTable, type PreviewTableColumn } from '@/components/ui/preview-table/preview-table';
+import { formatCell, uploadPreviewRiskColor } from '@/lib/display-rules';
 
 /** The columns of the onboarding preview (spec §2); the Datasets upload tab omits Leverage. */
-const COLUMNS: PreviewColumn[] = [
+const COLUMNS: PreviewTableColumn[] = [
   { key: 'customer_id', label: 'Customer ID' },
   { key: 'country_iso', label: 'Country' },
   { key: 'age', label: 'Age' },
@@ -25,7 +21,7 @@ const RISK_BADGE_COLOR = { red: 'red.9', yellow: 'yellow.5', green: 'green.9' } 
 
 function RiskCell({ value }: { value: CellValue | undefined }) {
   if (typeof value !== 'number') return <>{formatCell(value)}</>;
-  const color = riskColor(value);
+  const color = uploadPreviewRiskColor(value);
   return (
     <Badge
       variant="filled"
@@ -59,34 +55,14 @@ export function CustomerPreviewTable({ rows, withLeverage }: CustomerPreviewTabl
             No preview available :(
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={withLeverage ? 760 : 680} type="native">
-            <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
-                      {column.label}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  <Table.Tr key={index}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} style={{ whiteSpace: 'nowrap' }}>
-                        {column.key === 'risk_profile' ? (
-                          <RiskCell value={row[column.key]} />
-                        ) : (
-                          formatCell(row[column.key])
-                        )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PreviewTable
+            columns={columns}
+            rows={rows}
+            minWidth={withLeverage ? 760 : 680}
+            renderCell={(column, value) =>
+              column.key === 'risk_profile' ? <RiskCell value={value} /> : formatCell(value)
+            }
+          />
         )}
       </Stack>
     </Paper>

@@ -1,12 +1,4 @@
-import { ACCEPTED_FILE_EXTENSIONS, type CellValue } from '@behavio/contract';
-
-/** Spec §2: null shows '-', booleans Yes or No, numbers are locale-formatted. */
-export function formatCell(value: CellValue | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return value.toLocaleString();
-  return value;
-}
+import { ACCEPTED_FILE_EXTENSIONS } from '@behavio/contract';
 
 /** A count from the server, or '-' while it is not known yet. */
 export function formatCount(value: number | null | undefined): string {
@@ -19,13 +11,6 @@ export function formatKb(bytes: number): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   })} KB`;
-}
-
-/** Risk profile colour in the upload preview (spec §4): 7 or more red, 4 to 6 yellow, below 4 green. */
-export function riskColor(risk: number): 'red' | 'yellow' | 'green' {
-  if (risk >= 7) return 'red';
-  if (risk >= 4) return 'yellow';
-  return 'green';
 }
 
 /**

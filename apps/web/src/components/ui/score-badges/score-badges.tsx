@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { formatPriority, priorityColor, riskProfileColor, urgencyColor } from '../utils/display';
+import { fixed, priorityColor, riskProfileColor, urgencyColor } from '@/lib/display-rules';
 
 /** Risk profile in the directory and book lists: above 7 red, above 4 orange, else green. */
 export function RiskProfileBadge({ value }: { value: number }) {
@@ -18,6 +18,7 @@ export function UrgencyBadge({ level }: { level: string }) {
   );
 }
 
+/** The priority score with two decimals ("7.25") on its colour. */
 export function PriorityBadge({ score }: { score: number }) {
   return (
     <Badge
@@ -28,7 +29,7 @@ export function PriorityBadge({ score }: { score: number }) {
       size="lg"
       tt="none"
     >
-      {formatPriority(score)}
+      {fixed(score, 2)}
     </Badge>
   );
 }

@@ -1,0 +1,69 @@
+import type { Executor } from '../../db/executor.js';
+
+/**
+ * Queries on the firm's customers that several modules read the same way: the lists' customer
+ * columns, the search pattern, the firm-wide counts and the top of the priority order.
+ */
+
+/** The customer as every list answers it (the contract's customerSchema), on the `c` alias. */
+export const CUSTOMER_COLUMNS = [
+  'c.customer_id',
+  'c.country_iso',
+  'c.age',
+  'c.risk_profile',
+  'c.experience_years',
+  'c.cash_pct',
+  'c.etf_pct',
+  'c.single_stock_pct',
+  'c.leverage_ratio',
+  'c.created_at',
+  'c.rm_id',
+] as const;
+
+/** `%` and `_` in a search are literal characters, not patterns. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The firm's customers, and how many of them have an RM. */
+export async function assignmentCounts(db: Executor, firmId: string) {
+  const row = await db
+    .selectFrom('customers')
+    .select([
+      (eb) => eb.fn.countAll<string | number>().as('total'),
+      (eb) => eb.fn.count<string | number>('rm_id').as('assigned'),
+    ])
+    .where('firm_id', '=', firmId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), assigned: Number(row.assigned) };
+}
+
+/** Counts by one insight column across the firm, in one grouped query. */
+export async function insightCounts(
+  db: Executor,
+  firmId: string,
+  column: 'risk_level' | 'segment' | 'urgency_level',
+) {
+  const rows = await db
+    .selectFrom('customer_insights')
+    .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('firm_id', '=', firmId)
+    .groupBy(column)
+    .execute();
+  return new Map(rows.map((r) => [String((r as Record<string, unknown>)[column]), Number(r.n)]));
+}
+
+/**
+ * The firm's `limit` customers of highest priority (ties by customer_id), insights as `i`,
+ * customers as `c` and their RM as `rm`; the caller selects the columns it answers.
+ */
+export function topPriorityQuery(db: Executor, firmId: string, limit: number) {
+  return db
+    .selectFrom('customer_insights as i')
+    .innerJoin('customers as c', (join) =>
+      join.onRef('c.firm_id', '=', 'i.firm_id').onRef('c.customer_id', '=', 'i.customer_id'),
+    )
+    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .where('i.firm_id', '=', firmId)
+    .orderBy('i.priority_score', 'desc')
+    .orderBy('c.customer_id')
+    .limit(limit);
+}

@@ -1,0 +1,33 @@
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Header cells never wrap: narrow screens scroll the table sideways instead. */
+const HEADER_STYLES = { th: { whiteSpace: 'nowrap' } } as const;
+
+export interface ScrollTableProps {
+  /** The accessible name of the table. */
+  label: string;
+  /** Below this width the table scrolls sideways inside its card. */
+  minWidth: number;
+  /** Above this height the rows scroll, under a sticky header. */
+  maxHeight?: number;
+  /** Table.Thead and Table.Tbody. */
+  children: ReactNode;
+}
+
+/** The lists' table: row highlight on hover, roomy rows, scrolling rather than squeezing. */
+export function ScrollTable({ label, minWidth, maxHeight, children }: ScrollTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native">
+      <Table
+        styles={HEADER_STYLES}
+        stickyHeader={maxHeight !== undefined}
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-label={label}
+      >
+        {children}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,170 @@
+import type { CellValue, JobStatus, Role, Segment } from '@behavio/contract';
+import type { MantineColor } from '@mantine/core';
+
+/**
+ * The display rules of spec §4 (colours, labels, formats), one small pure function each, so
+ * every screen that shows a risk profile, an urgency or a date shows it the same way. Inputs are
+ * read loosely (any string or number) because the spec states them for values outside the
+ * contract too ("moderate", "otherwise gray").
+ */
+
+// Colours
+
+/** Risk profile colour in the directory and book lists: above 7 red, above 4 orange, else green. */
+export function riskProfileColor(riskProfile: number): MantineColor {
+  if (riskProfile > 7) return 'red';
+  if (riskProfile > 4) return 'orange';
+  return 'green';
+}
+
+/**
+ * Risk profile colour in the upload preview: 7 or more red, 4 to 6 yellow, below 4 green. The
+ * spec draws these bands differently from the lists' (`riskProfileColor`), on purpose.
+ */
+export function uploadPreviewRiskColor(risk: number): 'red' | 'yellow' | 'green' {
+  if (risk >= 7) return 'red';
+  if (risk >= 4) return 'yellow';
+  return 'green';
+}
+
+/** Urgency colour: urgent or high red; medium or moderate orange; otherwise green. */
+export function urgencyColor(level: string): MantineColor {
+  const value = level.trim().toLowerCase();
+  if (value === 'urgent' || value === 'high') return 'red';
+  if (value === 'medium' || value === 'moderate') return 'orange';
+  return 'green';
+}
+
+/** Priority colour: 8 or more red; 6 or more orange; 4 or more yellow; else green. */
+export function priorityColor(score: number): MantineColor {
+  if (score >= 8) return 'red';
+  if (score >= 6) return 'orange';
+  if (score >= 4) return 'yellow';
+  return 'green';
+}
+
+export type RiskLabel = 'Low' | 'Medium' | 'High' | 'Very High';
+
+/** Risk label from the 0-10 score: 3 or below Low; 6 or below Medium; 8 or below High; above 8 Very High. */
+export function riskLabel(score: number): RiskLabel {
+  if (score <= 3) return 'Low';
+  if (score <= 6) return 'Medium';
+  if (score <= 8) return 'High';
+  return 'Very High';
+}
+
+const RISK_LABEL_COLORS: Record<RiskLabel, MantineColor> = {
+  Low: 'green',
+  Medium: 'yellow',
+  High: 'orange',
+  'Very High': 'red',
+};
+
+/** The colour of the risk label: Low green, Medium yellow, High orange, Very High red. */
+export function riskLabelColor(score: number): MantineColor {
+  return RISK_LABEL_COLORS[riskLabel(score)];
+}
+
+/** Risk ranking badge: HIGH red, MEDIUM orange, LOW green, otherwise gray (any letter case). */
+export function riskRankingBadgeColor(level: string): MantineColor {
+  switch (level.trim().toUpperCase()) {
+    case 'HIGH':
+      return 'red';
+    case 'MEDIUM':
+      return 'orange';
+    case 'LOW':
+      return 'green';
+    default:
+      return 'gray';
+  }
+}
+
+/** Bias bar colour (score 0-100): above 80 red; above 60 orange; else yellow. */
+export function biasBarColor(score: number): MantineColor {
+  if (score > 80) return 'red';
+  if (score > 60) return 'orange';
+  return 'yellow';
+}
+
+/**
+ * Job status badge: completed green, failed red, processing yellow, other blue, in shades that
+ * keep the badge text legible.
+ */
+export function jobStatusColor(status: JobStatus | string): string {
+  switch (status) {
+    case 'completed':
+      return 'green.9';
+    case 'failed':
+      return 'red.9';
+    case 'processing':
+      return 'yellow.5';
+    default:
+      return 'blue.8';
+  }
+}
+
+/**
+ * Role badge colours in the directory: admin purple, rm pink, compliance blue, head orange, view
+ * green. Mantine's purple is called violet.
+ */
+export const ROLE_COLORS: Record<Role, MantineColor> = {
+  admin: 'violet',
+  rm: 'pink',
+  compliance: 'blue',
+  head: 'orange',
+  view: 'green',
+};
+
+/** The role's badge colour; gray for a role the contract does not know. */
+export function roleColor(role: string): MantineColor {
+  return (ROLE_COLORS as Record<string, MantineColor>)[role] ?? 'gray';
+}
+
+// Labels
+
+/** Segment names as spec §2 writes them. */
+export const SEGMENT_LABELS: Record<Segment, string> = {
+  risk_averse: 'Risk Averse',
+  overconfident: 'Overconfident',
+  herd_followers: 'Herd Followers',
+  anchored: 'Anchored',
+  balanced: 'Balanced',
+};
+
+// Formats
+
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** Spec §3: created_at as short month, day, year ("Jan 5, 2025"); '-' when missing or unreadable. */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '-' : SHORT_DATE.format(date);
+}
+
+/** A number with a fixed count of decimals ("7.25"); non-finite values count as 0. */
+export function fixed(value: number, decimals: number): string {
+  return (Number.isFinite(value) ? value : 0).toFixed(decimals);
+}
+
+/** part / whole as a percent with one decimal ("33.3%"); 0.0% when the whole is empty. */
+export function percentOf(part: number, whole: number): string {
+  return `${fixed(whole > 0 ? (part / whole) * 100 : 0, 1)}%`;
+}
+
+/** part / whole as a whole percent ("33%"); 0% when the whole is empty. */
+export function roundPercentOf(part: number, whole: number): string {
+  return `${whole > 0 ? Math.round((part / whole) * 100) : 0}%`;
+}
+
+/** A cell of an uploaded file: null or empty '-', booleans Yes or No, locale numbers. */
+export function formatCell(value: CellValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value.toLocaleString();
+  return value;
+}
