@@ -168,3 +168,21 @@ export function formatCell(value: CellValue | undefined): string {
   if (typeof value === 'number') return value.toLocaleString();
   return value;
 }
+
+/** Whole currency units as the server answers them, e.g. formatMoney(50, 'usd') → "$50". */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    // An unknown currency code: the number and the code.
+    return `${amount.toLocaleString('en-US')} ${currency.toUpperCase()}`;
+  }
+}
+
+/** A plan id as a name: 'pro' → 'Pro'. */
+export const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);

@@ -33,7 +33,8 @@ import { isApiError, messageOr } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useCheckoutSession, useCompleteCheckout } from '../api/checkout';
 import { browserLocation } from '../utils/browser';
-import { formatDateTime, formatMoney, planName } from '../utils/format';
+import { formatMoney, planName } from '@/lib/display-rules';
+import { formatDateTime } from '../utils/format';
 
 export const CHECKOUT_TEXT = {
   pay: 'Pay',

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { messageOr } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { SUBSCRIPTION_TEXT, endsSession, useCancelSubscription } from '../api/subscription';
-import { formatDate, planName } from '../utils/format';
+import { planName } from '@/lib/display-rules';
+import { formatDate } from '../utils/format';
 
 export interface CancelSubscriptionProps {
   status: SubscriptionStatus;

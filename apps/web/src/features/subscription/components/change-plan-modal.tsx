@@ -1,7 +1,8 @@
 import type { BillingCycle, PlanOffer } from '@behavio/contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { PER_CYCLE, formatMoney } from '../utils/format';
+import { formatMoney } from '@/lib/display-rules';
+import { PER_CYCLE } from '../utils/format';
 
 export interface PlanChoice {
   plan: PlanOffer;

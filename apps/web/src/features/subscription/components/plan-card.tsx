@@ -3,7 +3,8 @@ import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantin
 import { IconCheck, IconDiscount } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SUBSCRIPTION_TEXT } from '../api/subscription';
-import { PER_CYCLE, formatMoney, savingsText } from '../utils/format';
+import { formatMoney } from '@/lib/display-rules';
+import { PER_CYCLE, savingsText } from '../utils/format';
 
 export interface PlanCardProps {
   plan: PlanOffer;

@@ -19,7 +19,7 @@ import {
   useUpdateSubscription,
 } from '../api/subscription';
 import { browserLocation } from '../utils/browser';
-import { planName } from '../utils/format';
+import { planName } from '@/lib/display-rules';
 import { BillingCycleToggle } from './billing-cycle-toggle';
 import { ChangePlanModal, type PlanChoice } from './change-plan-modal';
 import { PlanCard } from './plan-card';

@@ -20,7 +20,8 @@ import {
 } from '@tabler/icons-react';
 import { messageOr } from '@/lib/api-client';
 import { SUBSCRIPTION_TEXT } from '../api/subscription';
-import { formatDate, planName } from '../utils/format';
+import { planName } from '@/lib/display-rules';
+import { formatDate } from '../utils/format';
 
 export const STATUS_TEXT = {
   loadError: 'Your subscription status could not be loaded.',

@@ -1,19 +1,5 @@
+import { formatMoney } from '@/lib/display-rules';
 import type { BillingCycle, PlanOffer } from '@behavio/contract';
-
-/** Whole currency units as the server answers them, e.g. formatMoney(50, 'usd') → "$50". */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    // An unknown currency code: the number and the code.
-    return `${amount.toLocaleString('en-US')} ${currency.toUpperCase()}`;
-  }
-}
 
 /** A period end as the server's own messages write it: "12 March 2026". */
 export function formatDate(iso: string): string {
@@ -53,5 +39,3 @@ export function savingsText(
     ? `You save ${saving} a year compared with monthly billing`
     : `Save ${saving} a year with yearly billing`;
 }
-
-export const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
