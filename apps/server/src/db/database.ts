@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -39,7 +40,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', pglite: undefined, pool, close: () => db.destroy() };
   }
   if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
-  const pglite = new PGlite(target.dataDir === 'memory' ? undefined : target.dataDir);
+  // pg_trgm backs the customer search (migration 0005); a server has it as a trusted extension.
+  const pglite = new PGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
+    extensions: { pg_trgm },
+  });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', pglite, pool: undefined, close: () => db.destroy() };

@@ -198,6 +198,16 @@ export interface CreditLedgerTable {
   created_at: CreatedAt;
 }
 
+/** One row per firm: see migration 0005 (customer list paging and search). */
+export interface CustomerListIndexTable {
+  firm_id: string;
+  total: number;
+  anchor_stride: number;
+  anchors: string[];
+  countries: string[];
+  refreshed_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -208,6 +218,7 @@ export interface Database {
   customer_file_links: CustomerFileLinksTable;
   customer_insights: CustomerInsightsTable;
   customer_import_rows: CustomerImportRowsTable;
+  customer_list_index: CustomerListIndexTable;
   call_outcomes: CallOutcomesTable;
   audit_events: AuditEventsTable;
   subscriptions: SubscriptionsTable;

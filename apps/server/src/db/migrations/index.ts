@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_customer_files.js';
 import * as m0003 from './0003_call_outcomes_and_audit.js';
 import * as m0004 from './0004_billing.js';
+import * as m0005 from './0005_customer_list_index.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_customer_files': m0002,
   '0003_call_outcomes_and_audit': m0003,
   '0004_billing': m0004,
+  '0005_customer_list_index': m0005,
 };

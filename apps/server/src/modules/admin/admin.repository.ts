@@ -1,7 +1,8 @@
 import type { EmployeeRole } from '@behavio/contract';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { countRows, pageOf } from '../../db/query-helpers.js';
+import { readCustomerListIndex } from '../customers/customer-list-index.js';
 import {
   CUSTOMER_COLUMNS,
   likePattern,
@@ -55,29 +56,57 @@ export async function deleteEmployee(db: Executor, firmId: string, userId: strin
   return unassigned;
 }
 
+/**
+ * A page of the firm's customers in customer_id order, with the total. Without a search the
+ * firm's list index gives the total and a key to start the page from; a search matches the
+ * customer_id through the trigram index and the country against the firm's own countries, and
+ * is counted in two index-backed halves (country matches, then id-only matches).
+ */
 export async function listCustomersPage(
   db: Executor,
   input: { firmId: string; page: number; pageSize: number; search?: string | undefined },
 ) {
-  let base = db.selectFrom('customers as c').where('c.firm_id', '=', input.firmId);
-  if (input.search) {
-    const pattern = likePattern(input.search);
-    base = base.where((eb) =>
-      eb.or([eb('c.customer_id', 'ilike', pattern), eb('c.country_iso', 'ilike', pattern)]),
+  const offset = (input.page - 1) * input.pageSize;
+  const index = await readCustomerListIndex(db, input.firmId, offset);
+  const firmCustomers = db.selectFrom('customers as c').where('c.firm_id', '=', input.firmId);
+  const page = (query: typeof firmCustomers, skip: number) =>
+    query
+      .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+      .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
+      .orderBy('c.customer_id')
+      .limit(input.pageSize)
+      .offset(skip)
+      .execute();
+
+  if (!input.search) {
+    if (offset >= index.total) return { rows: [], total: index.total };
+    const from = index.anchor;
+    const rows = await page(
+      from ? firmCustomers.where('c.customer_id', '>=', from.customerId) : firmCustomers,
+      offset - (from?.position ?? 0),
     );
+    return { rows, total: index.total };
   }
-  const [rows, total] = await Promise.all([
-    pageOf(
-      base
-        .leftJoin('users as rm', 'rm.id', 'c.rm_id')
-        .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
-        .orderBy('c.customer_id'),
-      input.page,
-      input.pageSize,
-    ).execute(),
-    countRows(base),
+
+  const needle = input.search.toLowerCase();
+  const countries = index.countries.filter((c) => c.toLowerCase().includes(needle));
+  const inCountries = sql<SqlBool>`c.country_iso = any(${countries}::bpchar[])`;
+  const idMatches = firmCustomers.where('c.customer_id', 'ilike', likePattern(input.search));
+  if (countries.length === 0) {
+    const [rows, total] = await Promise.all([page(idMatches, offset), countRows(idMatches)]);
+    return { rows, total };
+  }
+  const [rows, byCountry, byIdOnly] = await Promise.all([
+    page(
+      firmCustomers.where((eb) =>
+        eb.or([eb('c.customer_id', 'ilike', likePattern(input.search!)), inCountries]),
+      ),
+      offset,
+    ),
+    countRows(firmCustomers.where(inCountries)),
+    countRows(idMatches.where(sql<SqlBool>`not (${inCountries})`)),
   ]);
-  return { rows, total };
+  return { rows, total: byCountry + byIdOnly };
 }
 
 export async function listRms(db: Executor, firmId: string) {

@@ -2,6 +2,7 @@ import type { RowProblem } from '@behavio/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, FileFormat } from '../../db/schema.js';
+import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { COPY_COLUMNS } from './parse/index.js';
 import { INSIGHT_COLUMNS } from './staged-insights.js';
 
@@ -146,6 +147,7 @@ export async function mergeStagedFile(
   input: { fileId: string; firmId: string; counts: Counts },
 ): Promise<boolean> {
   const { fileId, firmId } = input;
+  await lockFirmCustomers(trx, firmId);
   const claimed = await trx
     .selectFrom('customer_files')
     .select('id')
@@ -183,6 +185,7 @@ export async function mergeStagedFile(
     .where('id', '=', fileId)
     .execute();
   await clearStaging(trx, fileId);
+  await refreshCustomerListIndex(trx, firmId);
   return true;
 }
 
@@ -195,6 +198,7 @@ export async function deleteFileAndOrphans(
   firmId: string,
   fileId: string,
 ) {
+  await lockFirmCustomers(trx, firmId);
   const locked = await trx
     .selectFrom('customer_files')
     .select(['id', 'storage_key', 'filename'])
@@ -220,6 +224,7 @@ export async function deleteFileAndOrphans(
   `.execute(trx);
   await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
   await clearStaging(trx, fileId);
+  await refreshCustomerListIndex(trx, firmId);
   return {
     removedCustomers: Number(removed.rows[0]?.n ?? 0),
     storageKey: locked.storage_key,
