@@ -70,14 +70,10 @@ export interface CustomersTable extends Omit<CustomerRecord, 'customer_id'> {
   firm_id: string;
   customer_id: string;
   rm_id: string | null;
+  /** The files that supplied the customer (migration 0006). */
+  supplied_by: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-export interface CustomerFileLinksTable {
-  firm_id: string;
-  customer_id: string;
-  file_id: string;
 }
 
 export interface StoredInsightColumns {
@@ -215,7 +211,6 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   customer_files: CustomerFilesTable;
   customers: CustomersTable;
-  customer_file_links: CustomerFileLinksTable;
   customer_insights: CustomerInsightsTable;
   customer_import_rows: CustomerImportRowsTable;
   customer_list_index: CustomerListIndexTable;

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reloadSessionFromStorage } from '@/lib/session';
+
+// Lazy chunks (charts) can take over a second to load in jsdom when CI's two cores are busy:
+// findBy/waitFor wait up to 5 s instead of 1 s. A passing test is as fast as before.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What Mantine needs from a browser that jsdom does not provide.
 const { getComputedStyle } = window;

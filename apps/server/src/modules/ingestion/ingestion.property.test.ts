@@ -34,17 +34,21 @@ async function upload(filename: string, content: Buffer) {
 async function assertNothingPartial() {
   const files = await ctx.database.db
     .selectFrom('customer_files')
-    .select(['status', 'accepted_rows'])
+    .select(['id', 'status', 'accepted_rows'])
     .where('firm_id', '=', admin.firmId)
     .execute();
   expect(files.every((f) => f.status !== 'processing')).toBe(true);
-  const linked = await ctx.database.db
-    .selectFrom('customer_file_links')
-    .innerJoin('customer_files', 'customer_files.id', 'customer_file_links.file_id')
-    .select(['customer_files.status'])
-    .where('customer_file_links.firm_id', '=', admin.firmId)
+  const suppliers = await ctx.database.db
+    .selectFrom('customers')
+    .select('supplied_by')
+    .where('firm_id', '=', admin.firmId)
     .execute();
-  expect(linked.every((l) => l.status === 'completed')).toBe(true);
+  const completed = new Set(files.filter((f) => f.status === 'completed').map((f) => f.id));
+  expect(
+    suppliers.every(
+      (c) => c.supplied_by.length > 0 && c.supplied_by.every((id) => completed.has(id)),
+    ),
+  ).toBe(true);
   const staged = await ctx.database.db
     .selectFrom('customer_import_rows')
     .select('file_id')

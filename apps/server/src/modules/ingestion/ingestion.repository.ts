@@ -158,21 +158,17 @@ export async function mergeStagedFile(
   if (!claimed) return false;
 
   await sql`
-    insert into customers (firm_id, customer_id, ${list(customerColumns)})
-    select ${firmId}::uuid, customer_id, ${list(customerColumns)}
+    insert into customers (firm_id, customer_id, ${list(customerColumns)}, supplied_by)
+    select ${firmId}::uuid, customer_id, ${list(customerColumns)}, array[${fileId}::uuid]
     from customer_import_rows where file_id = ${fileId}
-    on conflict (firm_id, customer_id) do update set ${updates(customerColumns)}, updated_at = now()
+    on conflict (firm_id, customer_id) do update set ${updates(customerColumns)},
+      supplied_by = customers.supplied_by || excluded.supplied_by, updated_at = now()
   `.execute(trx);
   await sql`
     insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at)
     select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now()
     from customer_import_rows where file_id = ${fileId}
     on conflict (firm_id, customer_id) do update set ${updates(INSIGHT_COLUMNS)}, computed_at = now()
-  `.execute(trx);
-  await sql`
-    insert into customer_file_links (firm_id, customer_id, file_id)
-    select ${firmId}::uuid, customer_id, ${fileId}::uuid from customer_import_rows where file_id = ${fileId}
-    on conflict do nothing
   `.execute(trx);
   await trx
     .updateTable('customer_files')
@@ -207,18 +203,19 @@ export async function deleteFileAndOrphans(
     .forUpdate()
     .executeTakeFirst();
   if (!locked) return undefined;
+  // Without an index on supplied_by (it would slow every import) this reads the firm's
+  // customers once; deleting a file is rare next to importing one.
+  await sql`
+    update customers set supplied_by = array_remove(supplied_by, ${fileId}::uuid)
+    where firm_id = ${firmId} and supplied_by @> array[${fileId}::uuid]
+  `.execute(trx);
   const removed = await sql<{ n: string | number }>`
-    with unlinked as (
-      delete from customer_file_links where firm_id = ${firmId} and file_id = ${fileId}
-      returning firm_id, customer_id
-    ), orphans as (
-      delete from customers c using unlinked u
-      where c.firm_id = u.firm_id and c.customer_id = u.customer_id
-        and not exists (
-          select 1 from customer_file_links l
-          where l.firm_id = c.firm_id and l.customer_id = c.customer_id and l.file_id <> ${fileId}
-        )
-      returning 1
+    with orphans as (
+      delete from customers where firm_id = ${firmId} and supplied_by = '{}'
+      returning customer_id
+    ), insights as (
+      delete from customer_insights i using orphans o
+      where i.firm_id = ${firmId} and i.customer_id = o.customer_id
     )
     select count(*) as n from orphans
   `.execute(trx);

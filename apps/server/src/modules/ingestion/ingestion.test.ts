@@ -49,6 +49,16 @@ const countCustomers = async (firmId: string) =>
 const noOfFileUploads = async (headers: Record<string, string>) =>
   (await get(headers, '/api/auth/check-user')).json<{ user: { noOfFileUploads: number } }>().user
     .noOfFileUploads;
+/** The customer ids that have stored insights, in order. */
+const insightsOf = async (firmId: string) =>
+  (
+    await ctx.database.db
+      .selectFrom('customer_insights')
+      .select('customer_id')
+      .where('firm_id', '=', firmId)
+      .orderBy('customer_id')
+      .execute()
+  ).map((r) => r.customer_id);
 
 describe('POST /api/content/upload-file', () => {
   it('imports a valid CSV, stores customers with their insights, and counts the upload', async () => {
@@ -255,13 +265,13 @@ describe('POST /api/content/upload-file', () => {
       .where('customer_id', '=', 'C-100001')
       .executeTakeFirstOrThrow();
     expect(customer).toEqual({ age: 77, rm_id: rm.id });
-    const links = await ctx.database.db
-      .selectFrom('customer_file_links')
-      .select('file_id')
+    const { supplied_by } = await ctx.database.db
+      .selectFrom('customers')
+      .select('supplied_by')
       .where('customer_id', '=', 'C-100001')
       .where('firm_id', '=', admin.firmId)
-      .execute();
-    expect(links).toHaveLength(2);
+      .executeTakeFirstOrThrow();
+    expect(supplied_by).toHaveLength(2);
   });
 
   it('answers 413 for a file over the size limit and stores nothing', async () => {
@@ -437,6 +447,7 @@ describe('file list, preview, report and delete', () => {
       { action: 'file.deleted', subject_id: file_id, actor_email: admin.email },
     ]);
     expect(await countCustomers(admin.firmId)).toBe(0);
+    expect(await insightsOf(admin.firmId)).toEqual([]);
     expect((await get(admin.headers, `/api/content/preview-file/${file_id}`)).statusCode).toBe(404);
   });
 
@@ -448,6 +459,16 @@ describe('file list, preview, report and delete', () => {
     expect(latest.statusCode).toBe(200);
     expect(latest.json()).toMatchObject({ message: 'File deleted', removed_customers: 2 });
     expect(await countCustomers(admin.firmId)).toBe(4);
+    // The survivors are supplied by the first file only, and keep their insights; the
+    // removed customers' insights are gone with them.
+    const survivors = await ctx.database.db
+      .selectFrom('customers')
+      .select(['customer_id', 'supplied_by'])
+      .where('firm_id', '=', admin.firmId)
+      .orderBy('customer_id')
+      .execute();
+    expect(survivors.map((c) => c.supplied_by)).toEqual(Array(4).fill([first.file_id]));
+    expect(await insightsOf(admin.firmId)).toEqual(survivors.map((c) => c.customer_id));
     const files = (
       await get(admin.headers, '/api/content/list-all-uploaded-files')
     ).json<ListFilesResponse>().files;
