@@ -51,20 +51,26 @@ async function writeCsv() {
 async function startServer() {
   const dataDir = path.join(work, 'data');
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      MAX_UPLOAD_MB: '1000',
-      MAX_UPLOAD_ROWS: String(Math.max(rows, 2_000_000)),
-      UPLOAD_WAIT_MS: '0',
-      RATE_LIMIT_IP_PER_MINUTE: '1000',
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        MAX_UPLOAD_MB: '1000',
+        MAX_UPLOAD_ROWS: String(Math.max(rows, 2_000_000)),
+        UPLOAD_WAIT_MS: '0',
+        RATE_LIMIT_IP_PER_MINUTE: '1000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {

