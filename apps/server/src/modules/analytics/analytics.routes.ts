@@ -7,10 +7,11 @@ import {
   rmBookResponseSchema,
   segmentsResponseSchema,
   whoToCallResponseSchema,
+  type ListWindowQuery,
 } from '@behavio/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/access.js';
+import { principalOf, type Principal } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AnalyticsService } from './analytics.service.js';
@@ -18,6 +19,22 @@ import type { AnalyticsService } from './analytics.service.js';
 const errors = errorResponses(400, 403, 404, 420);
 const docs = bearerRouteDocs('rm analytics');
 const common = { ...docs, querystring: listWindowQuerySchema };
+
+type ListJson = (principal: Principal, rmId: string, window: ListWindowQuery) => Promise<string>;
+
+/**
+ * Answers the signed-in RM's own list with the JSON text PostgreSQL wrote: Fastify sends a
+ * string with a JSON content type as is, so the response schema documents the shape without
+ * serialising it again.
+ */
+const ownList =
+  (list: ListJson) =>
+  async (request: FastifyRequest<{ Querystring: ListWindowQuery }>, reply: FastifyReply) => {
+    const principal = principalOf(request);
+    return reply
+      .type('application/json')
+      .send(await list(principal, principal.userId, request.query));
+  };
 
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
   const { analytics } = deps;
@@ -27,10 +44,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
   r.get(
     '/api/content/rm-own-book',
     { config, schema: { ...common, response: { 200: rmBookResponseSchema, ...errors } } },
-    (request) => {
-      const principal = principalOf(request);
-      return analytics.book(principal, principal.userId, request.query);
-    },
+    ownList((principal, rmId, window) => analytics.bookJson(principal, rmId, window)),
   );
 
   r.get(
@@ -44,37 +58,25 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
         response: { 200: whoToCallResponseSchema, ...errors },
       },
     },
-    (request) => {
-      const principal = principalOf(request);
-      return analytics.whoToCall(principal, principal.userId, request.query);
-    },
+    ownList((principal, rmId, window) => analytics.whoToCallJson(principal, rmId, window)),
   );
 
   r.get(
     '/api/content/rm-priority-scores',
     { config, schema: { ...common, response: { 200: priorityScoresResponseSchema, ...errors } } },
-    (request) => {
-      const principal = principalOf(request);
-      return analytics.priorityScores(principal, principal.userId, request.query);
-    },
+    ownList((principal, rmId, window) => analytics.priorityScoresJson(principal, rmId, window)),
   );
 
   r.get(
     '/api/content/rm-risk-ranking',
     { config, schema: { ...common, response: { 200: riskRankingResponseSchema, ...errors } } },
-    (request) => {
-      const principal = principalOf(request);
-      return analytics.riskRanking(principal, principal.userId, request.query);
-    },
+    ownList((principal, rmId, window) => analytics.riskRankingJson(principal, rmId, window)),
   );
 
   r.get(
     '/api/content/rm-segments',
     { config, schema: { ...common, response: { 200: segmentsResponseSchema, ...errors } } },
-    (request) => {
-      const principal = principalOf(request);
-      return analytics.segments(principal, principal.userId, request.query);
-    },
+    ownList((principal, rmId, window) => analytics.segmentsJson(principal, rmId, window)),
   );
 
   r.post(

@@ -1,19 +1,9 @@
 import {
   ADMIN_MESSAGES,
-  SEGMENTS,
   type CallOutcomeRequest,
   type CallOutcomeResponse,
-  type Customer,
   type ListWindowQuery,
-  type PriorityScoreItem,
-  type RiskLevel,
-  type RiskRankingItem,
-  type RiskRankingResponse,
   type RmBookResponse,
-  type Segment,
-  type SegmentsResponse,
-  type TopBias,
-  type UrgencyLevel,
   type WhoToCallItem,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
@@ -22,134 +12,51 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './book.repository.js';
-import type { BookRow } from './book.repository.js';
 
 const SNOOZE_MAX_DAYS = 366;
 
-const toCustomer = (row: BookRow): Customer => ({
-  customer_id: row.customer_id,
-  country_iso: row.country_iso,
-  age: row.age,
-  risk_profile: row.risk_profile,
-  experience_years: row.experience_years,
-  cash_pct: row.cash_pct,
-  etf_pct: row.etf_pct,
-  single_stock_pct: row.single_stock_pct,
-  leverage_ratio: row.leverage_ratio,
-  created_at: new Date(row.created_at).toISOString(),
-  rm_id: row.rm_id,
-});
-
-const toTopBiases = (stored: unknown): TopBias[] =>
-  (stored as TopBias[]).map(({ bias_name, score, confidence }) => ({
-    bias_name,
-    score,
-    confidence,
-  }));
-
-const toWhoToCall = (row: BookRow): WhoToCallItem => ({
-  customer_id: row.customer_id,
-  country_iso: row.country_iso,
-  age: row.age,
-  risk_profile: row.risk_profile,
-  urgency_level: row.urgency_level as UrgencyLevel,
-  priority_score: row.priority_score,
-  recommended_action: row.recommended_action,
-  why: row.why,
-  risk_level: row.risk_level as RiskLevel,
-  segment: row.segment as Segment,
-});
-
-const breakdownOf = (row: BookRow) => ({
-  bias_severity: row.bias_severity,
-  risk_urgency: row.risk_urgency,
-  time_sensitivity: row.time_sensitivity,
-  customer_value: row.customer_value,
-});
-
-const toPriorityScore = (row: BookRow): PriorityScoreItem => ({
-  customer_id: row.customer_id,
-  priority_score: row.priority_score,
-  urgency_level: row.urgency_level as UrgencyLevel,
-  recommended_action: row.recommended_action,
-  top_biases: toTopBiases(row.top_biases),
-  breakdown: breakdownOf(row),
-  why: row.why,
-  risk_level: row.risk_level as RiskLevel,
-  segment: row.segment as Segment,
-});
-
-const toRiskRanking = (row: BookRow): RiskRankingItem => ({
-  ...toWhoToCall(row),
-  top_biases: toTopBiases(row.top_biases),
-  breakdown: breakdownOf(row),
-});
-
-/** The RM analytics of spec §2, read from stored insights: reading never recomputes. */
+/**
+ * The RM analytics of spec §2, read from stored insights: reading never recomputes. The lists
+ * come back as the response's JSON text, written by PostgreSQL, for the routes to send as is.
+ */
 export class AnalyticsService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private rows(principal: Principal, rmId: string, window: ListWindowQuery, onlyToCall = false) {
-    return repo.bookRows(this.db, { firmId: principal.firmId, rmId, window, onlyToCall });
+  private input(principal: Principal, rmId: string, window: ListWindowQuery) {
+    return { firmId: principal.firmId, rmId, window };
   }
 
   /** The book of an RM of the principal's firm; 404 for anyone else's id. */
-  async book(
-    principal: Principal,
-    rmId: string,
-    window: ListWindowQuery = {},
-  ): Promise<RmBookResponse> {
-    const rm = await repo.findRm(this.db, principal.firmId, rmId);
-    if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
-    const [rows, count] = await Promise.all([
-      this.rows(principal, rmId, window),
-      repo.countBook(this.db, principal.firmId, rmId),
-    ]);
-    const customers = rows
-      .map(toCustomer)
-      .sort((a, b) => a.customer_id.localeCompare(b.customer_id));
-    return { rm_id: rm.id, rm_name: rm.name, customer_count: count, customers };
+  async bookJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+    const body = await repo.bookJson(this.db, this.input(principal, rmId, window));
+    if (body === undefined) throw notFound(ADMIN_MESSAGES.rmNotFound);
+    return body;
   }
 
-  async whoToCall(
-    principal: Principal,
-    rmId: string,
-    window: ListWindowQuery = {},
-  ): Promise<WhoToCallItem[]> {
-    return (await this.rows(principal, rmId, window, true)).map(toWhoToCall);
+  whoToCallJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+    return repo.whoToCallJson(this.db, this.input(principal, rmId, window));
   }
 
-  async priorityScores(
-    principal: Principal,
-    rmId: string,
-    window: ListWindowQuery = {},
-  ): Promise<PriorityScoreItem[]> {
-    return (await this.rows(principal, rmId, window)).map(toPriorityScore);
+  priorityScoresJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+    return repo.priorityScoresJson(this.db, this.input(principal, rmId, window));
   }
 
-  async riskRanking(
-    principal: Principal,
-    rmId: string,
-    window: ListWindowQuery = {},
-  ): Promise<RiskRankingResponse> {
-    const result: RiskRankingResponse = { high_risk: [], medium_risk: [], low_risk: [] };
-    for (const row of await this.rows(principal, rmId, window)) {
-      result[`${row.risk_level as RiskLevel}_risk`].push(toRiskRanking(row));
-    }
-    return result;
+  riskRankingJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+    return repo.riskRankingJson(this.db, this.input(principal, rmId, window));
   }
 
-  async segments(
-    principal: Principal,
-    rmId: string,
-    window: ListWindowQuery = {},
-  ): Promise<SegmentsResponse> {
-    const result = Object.fromEntries(
-      SEGMENTS.map((s) => [s, [] as RiskRankingItem[]]),
-    ) as SegmentsResponse;
-    for (const row of await this.rows(principal, rmId, window))
-      result[row.segment as Segment].push(toRiskRanking(row));
-    return result;
+  segmentsJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+    return repo.segmentsJson(this.db, this.input(principal, rmId, window));
+  }
+
+  /** The book as an object, for the admin service, which answers it through its own route. */
+  async book(principal: Principal, rmId: string): Promise<RmBookResponse> {
+    return JSON.parse(await this.bookJson(principal, rmId)) as RmBookResponse;
+  }
+
+  /** The call list as objects, for the admin service, which wraps it with the RM's name. */
+  async whoToCall(principal: Principal, rmId: string): Promise<WhoToCallItem[]> {
+    return JSON.parse(await this.whoToCallJson(principal, rmId)) as WhoToCallItem[];
   }
 
   /** What the RM did with a recommendation, kept with the recommendation itself and audited. */

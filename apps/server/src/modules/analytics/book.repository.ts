@@ -1,8 +1,8 @@
-import type { ListWindowQuery } from '@behavio/contract';
-import { sql, type SqlBool, type Expression } from 'kysely';
+import { RISK_LEVELS, SEGMENTS, type ListWindowQuery } from '@behavio/contract';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { countRows } from '../../db/query-helpers.js';
-import { CUSTOMER_COLUMNS, likePattern } from '../customers/customers.repository.js';
+import { likePattern } from '../customers/customers.repository.js';
+import { byPriority, ITEMS, jsonArray, jsonObject, type ItemFields } from './book-items.js';
 
 /** The firm's customers (`c`) joined to their stored insights (`i`). */
 const customersWithInsights = (db: Executor) =>
@@ -22,32 +22,27 @@ export async function findRm(db: Executor, firmId: string, rmId: string) {
     .executeTakeFirst();
 }
 
+interface BookWindow {
+  firmId: string;
+  rmId: string;
+  window: ListWindowQuery;
+}
+
+interface PageInput extends BookWindow {
+  fields: ItemFields;
+  onlyToCall?: boolean;
+}
+
 /**
- * An RM's customers with their stored insights, highest priority first. `onlyToCall` leaves out
- * customers the RM has called, dismissed or snoozed (until the snooze date passes), unless
- * their recommendation has changed since.
+ * The RM's customers with their stored insights, one list item each (`p`). `onlyToCall` leaves
+ * out customers the RM has called, dismissed or snoozed (until the snooze date passes), unless
+ * their recommendation has changed since. Limit and offset take the highest priorities first;
+ * without them the rows stay unsorted, as the JSON aggregate orders them anyway.
  */
-export async function bookRows(
-  db: Executor,
-  input: { firmId: string; rmId: string; window: ListWindowQuery; onlyToCall?: boolean },
-) {
+function bookPage(db: Executor, input: PageInput) {
   const { firmId, rmId, window } = input;
   let query = customersWithInsights(db)
-    .select([
-      ...CUSTOMER_COLUMNS,
-      'i.model_version',
-      'i.priority_score',
-      'i.urgency_level',
-      'i.risk_level',
-      'i.segment',
-      'i.bias_severity',
-      'i.risk_urgency',
-      'i.time_sensitivity',
-      'i.customer_value',
-      'i.recommended_action',
-      'i.why',
-      'i.top_biases',
-    ])
+    .select(input.fields)
     .where('c.firm_id', '=', firmId)
     .where('c.rm_id', '=', rmId);
   if (window.search) {
@@ -57,13 +52,13 @@ export async function bookRows(
     );
   }
   if (input.onlyToCall) query = query.where(notHandled());
-  query = query.orderBy('i.priority_score', 'desc').orderBy('c.customer_id', 'asc');
-  if (window.limit !== undefined) query = query.limit(window.limit);
-  if (window.offset) query = query.offset(window.offset);
-  return query.execute();
+  if (window.limit !== undefined || window.offset) {
+    query = query.orderBy('i.priority_score', 'desc').orderBy('c.customer_id', 'asc');
+    if (window.limit !== undefined) query = query.limit(window.limit);
+    if (window.offset) query = query.offset(window.offset);
+  }
+  return query.as('p');
 }
-
-export type BookRow = Awaited<ReturnType<typeof bookRows>>[number];
 
 /** No latest outcome still holds for the current recommendation. */
 function notHandled(): Expression<SqlBool> {
@@ -82,11 +77,80 @@ function notHandled(): Expression<SqlBool> {
   )`;
 }
 
-export async function countBook(db: Executor, firmId: string, rmId: string): Promise<number> {
-  return countRows(
-    db.selectFrom('customers').where('firm_id', '=', firmId).where('rm_id', '=', rmId),
-  );
+/** The response body `body` writes from the page rows, as JSON text. */
+async function pageJson(db: Executor, input: PageInput, body: RawBuilder<unknown>) {
+  const row = await db
+    .selectFrom(bookPage(db, input))
+    .select(sql<string>`${body}::text`.as('body'))
+    .executeTakeFirstOrThrow();
+  return row.body;
 }
+
+/**
+ * The rm-own-book response as JSON text, or undefined when `rmId` is not an RM of the firm.
+ * The count is of the whole book; the customers are the window, by customer id.
+ */
+export async function bookJson(db: Executor, input: BookWindow): Promise<string | undefined> {
+  const { firmId, rmId } = input;
+  const customers = db
+    .selectFrom(bookPage(db, { ...input, fields: ITEMS.customer }))
+    .select(jsonArray(sql`p.customer_id`).as('customers'));
+  const count = db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('firm_id', '=', firmId)
+    .where('rm_id', '=', rmId);
+  const row = await db
+    .selectFrom('users as u')
+    .select(
+      sql<string>`${jsonObject([
+        ['rm_id', sql`u.id`],
+        ['rm_name', sql`u.name`],
+        ['customer_count', sql`(${count})`],
+        ['customers', sql`(${customers})`],
+      ])}::text`.as('body'),
+    )
+    .where('u.firm_id', '=', firmId)
+    .where('u.id', '=', rmId)
+    .where('u.role', '=', 'rm')
+    .executeTakeFirst();
+  return row?.body;
+}
+
+export const whoToCallJson = (db: Executor, input: BookWindow) =>
+  pageJson(db, { ...input, fields: ITEMS.whoToCall, onlyToCall: true }, jsonArray(byPriority));
+
+export const priorityScoresJson = (db: Executor, input: BookWindow) =>
+  pageJson(db, { ...input, fields: ITEMS.priorityScore }, jsonArray(byPriority));
+
+/** The risk ranking items grouped by `column`: one array per `[key, value]`, every key present. */
+const grouped = (column: 'risk_level' | 'segment', groups: [key: string, value: string][]) =>
+  jsonObject(
+    groups.map(([key, value]) => [
+      key,
+      jsonArray(byPriority, sql`${sql.ref(`p.${column}`)} = ${value}`),
+    ]),
+  );
+
+export const riskRankingJson = (db: Executor, input: BookWindow) =>
+  pageJson(
+    db,
+    { ...input, fields: ITEMS.riskRanking },
+    grouped(
+      'risk_level',
+      RISK_LEVELS.map((level) => [`${level}_risk`, level]),
+    ),
+  );
+
+export const segmentsJson = (db: Executor, input: BookWindow) =>
+  pageJson(
+    db,
+    { ...input, fields: ITEMS.riskRanking },
+    grouped(
+      'segment',
+      SEGMENTS.map((segment) => [segment, segment]),
+    ),
+  );
 
 export async function findAssignedCustomerInsight(
   db: Executor,

@@ -1,0 +1,55 @@
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { CUSTOMER_COLUMNS } from '../customers/customers.repository.js';
+
+/*
+ * The RM lists are written as JSON by PostgreSQL: turning 5,000 rows into objects and
+ * serialising them in Node cost far more than the query. Each list selects exactly its item's
+ * fields, named by the contract, from customers `c` and insights `i`; the page row `p` is then
+ * the item and json_agg(p) writes it (cheaper than json_build_object per row, and compact).
+ * Numbers are float8 printed shortest round-trip (PostgreSQL 12 and later), so they parse to the
+ * numbers the driver would have produced.
+ */
+
+export type ItemFields = AliasedRawBuilder<unknown, string>[];
+
+const nameOf = (ref: string) => ref.slice(ref.indexOf('.') + 1);
+
+const field = (ref: string) => sql.ref(ref).as(nameOf(ref));
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
+const isoTimestamp = (ref: string) =>
+  sql`to_char(${sql.ref(ref)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(nameOf(ref));
+
+const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].map(field);
+const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
+const labels = ['i.why', 'i.risk_level', 'i.segment'].map(field);
+const details = [
+  // Every writer of top_biases (ingestion's staged insights, the backfill) stores exactly
+  // bias_name, score and confidence: the stored list is the contract's TopBias list.
+  field('i.top_biases'),
+  sql`json_build_object('bias_severity', i.bias_severity, 'risk_urgency', i.risk_urgency,
+    'time_sensitivity', i.time_sensitivity, 'customer_value', i.customer_value)`.as('breakdown'),
+];
+
+export const ITEMS = {
+  customer: CUSTOMER_COLUMNS.map((ref) =>
+    ref === 'c.created_at' ? isoTimestamp(ref) : field(ref),
+  ),
+  whoToCall: [...summary, ...recommendation, ...labels],
+  priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels],
+  /** A who-to-call item with the top biases and the breakdown (risk ranking and segments). */
+  riskRanking: [...summary, ...recommendation, ...details, ...labels],
+} satisfies Record<string, ItemFields>;
+
+/** Highest priority first, ties by customer id: the order of every RM list. */
+export const byPriority = sql`p.priority_score desc, p.customer_id`;
+
+/** The JSON array of the page rows `p` that `where` keeps (all by default), in `order`. */
+export function jsonArray(order: RawBuilder<unknown>, where?: RawBuilder<unknown>) {
+  const filter = where ? sql` filter (where ${where})` : sql``;
+  return sql`coalesce(json_agg(p order by ${order})${filter}, '[]')`;
+}
+
+/** A JSON object of `[key, value]` entries, in the given order. */
+export const jsonObject = (entries: [string, RawBuilder<unknown>][]) =>
+  sql`json_build_object(${sql.join(entries.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;
