@@ -200,7 +200,7 @@ export interface CustomerListIndexTable {
   total: number;
   anchor_stride: number;
   anchors: string[];
-  countries: string[];
+  country_counts: ColumnType<Record<string, number>, string, string>;
   refreshed_at: ColumnType<Date, Date | undefined, Date>;
 }
 

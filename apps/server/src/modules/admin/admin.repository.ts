@@ -59,8 +59,8 @@ export async function deleteEmployee(db: Executor, firmId: string, userId: strin
 /**
  * A page of the firm's customers in customer_id order, with the total. Without a search the
  * firm's list index gives the total and a key to start the page from; a search matches the
- * customer_id through the trigram index and the country against the firm's own countries, and
- * is counted in two index-backed halves (country matches, then id-only matches).
+ * customer_id through the trigram index and the country against the firm's own countries; the
+ * summary counts the country matches and the trigram index the id-only ones.
  */
 export async function listCustomersPage(
   db: Executor,
@@ -69,14 +69,14 @@ export async function listCustomersPage(
   const offset = (input.page - 1) * input.pageSize;
   const index = await readCustomerListIndex(db, input.firmId, offset);
   const firmCustomers = db.selectFrom('customers as c').where('c.firm_id', '=', input.firmId);
-  const page = (query: typeof firmCustomers, skip: number) =>
+  const pageQuery = (query: typeof firmCustomers, skip: number) =>
     query
       .leftJoin('users as rm', 'rm.id', 'c.rm_id')
       .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
       .orderBy('c.customer_id')
       .limit(input.pageSize)
-      .offset(skip)
-      .execute();
+      .offset(skip);
+  const page = (query: typeof firmCustomers, skip: number) => pageQuery(query, skip).execute();
 
   if (!input.search) {
     if (offset >= index.total) return { rows: [], total: index.total };
@@ -89,24 +89,33 @@ export async function listCustomersPage(
   }
 
   const needle = input.search.toLowerCase();
-  const countries = index.countries.filter((c) => c.toLowerCase().includes(needle));
-  const inCountries = sql<SqlBool>`c.country_iso = any(${countries}::bpchar[])`;
+  const countries = Object.keys(index.countryCounts).filter((c) =>
+    c.toLowerCase().includes(needle),
+  );
   const idMatches = firmCustomers.where('c.customer_id', 'ilike', likePattern(input.search));
   if (countries.length === 0) {
-    const [rows, total] = await Promise.all([page(idMatches, offset), countRows(idMatches)]);
-    return { rows, total };
+    // Ids matching a search are usually few: one pass gives the page and, unless the page is
+    // past the end, the count.
+    const counted = await pageQuery(idMatches, offset)
+      .select(sql<string | number>`count(*) over ()`.as('matches'))
+      .execute();
+    const total = counted[0] ? Number(counted[0].matches) : await countRows(idMatches);
+    return { rows: counted.map(({ matches: _matches, ...row }) => row), total };
   }
-  const [rows, byCountry, byIdOnly] = await Promise.all([
+  // Customers of a matching country are counted by the summary; only the ids that match
+  // outside those countries are counted here.
+  const inCountries = sql<SqlBool>`c.country_iso = any(${countries}::bpchar[])`;
+  const [rows, idOnly] = await Promise.all([
     page(
       firmCustomers.where((eb) =>
         eb.or([eb('c.customer_id', 'ilike', likePattern(input.search!)), inCountries]),
       ),
       offset,
     ),
-    countRows(firmCustomers.where(inCountries)),
     countRows(idMatches.where(sql<SqlBool>`not (${inCountries})`)),
   ]);
-  return { rows, total: byCountry + byIdOnly };
+  const byCountry = countries.reduce((sum, c) => sum + (index.countryCounts[c] ?? 0), 0);
+  return { rows, total: byCountry + idOnly };
 }
 
 export async function listRms(db: Executor, firmId: string) {

@@ -147,6 +147,9 @@ describe('GET /api/content/list-customers at more than one anchor stride', () =>
         page2.customers.map((c) => c.customer_id),
         search,
       ).toEqual(expected.slice(100, 200));
+      const pastTheEnd = await list(admin, `${q}&page=50`);
+      expect(pastTheEnd.customers, search).toEqual([]);
+      expect(pastTheEnd.pagination.total_count, search).toBe(expected.length);
     }
   });
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/executor.js';
 
 /**
  * The per-firm summary behind the admin's customer list (migration 0005): the total, every
- * ANCHOR_STRIDE-th customer_id in list order, and the distinct countries. Counting a million
+ * ANCHOR_STRIDE-th customer_id in list order, and the customers per country. Counting a million
  * customers or skipping a million index entries for a deep page costs hundreds of milliseconds;
  * reading this row costs one index lookup.
  *
@@ -16,7 +16,8 @@ export const ANCHOR_STRIDE = 1000;
 
 export interface CustomerListIndex {
   total: number;
-  countries: string[];
+  /** Customers per country_iso. */
+  countryCounts: Record<string, number>;
   /** The nearest customer at or before a list position, to start a page from. */
   anchor: { customerId: string; position: number } | undefined;
 }
@@ -41,25 +42,17 @@ async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace'
   const conflict =
     onConflict === 'replace'
       ? sql`do update set total = excluded.total, anchor_stride = excluded.anchor_stride,
-          anchors = excluded.anchors, countries = excluded.countries,
+          anchors = excluded.anchors, country_counts = excluded.country_counts,
           refreshed_at = excluded.refreshed_at`
       : sql`do nothing`;
   await sql`
-    insert into customer_list_index (firm_id, total, anchor_stride, anchors, countries, refreshed_at)
+    insert into customer_list_index (firm_id, total, anchor_stride, anchors, country_counts, refreshed_at)
     select ${firmId}::uuid, ranked.total, ${ANCHOR_STRIDE}::int, ranked.anchors,
       coalesce((
-        -- Distinct countries by skipping through the (firm_id, country_iso) index: a few
-        -- hundred lookups instead of sorting every customer.
-        with recursive found(country) as (
-          (select country_iso from customers where firm_id = ${firmId}
-           order by country_iso limit 1)
-          union all
-          select (select country_iso from customers
-                  where firm_id = ${firmId} and country_iso > found.country
-                  order by country_iso limit 1)
-          from found where found.country is not null
-        )
-        select array_agg(country::text order by country) from found where country is not null
+        select jsonb_object_agg(country_iso, n) from (
+          select country_iso::text, count(*)::int as n
+          from customers where firm_id = ${firmId} group by country_iso
+        ) per_country
       ), '{}'), now()
     from (
       select count(*)::int as total,
@@ -75,7 +68,7 @@ async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace'
 }
 
 /**
- * The firm's total, countries and the anchor at or before `offset`; the row is rebuilt first
+ * The firm's total, customers per country and the anchor at or before `offset`; the row is rebuilt first
  * if the firm has none yet (a firm from before migration 0005).
  */
 export async function readCustomerListIndex(
@@ -88,7 +81,7 @@ export async function readCustomerListIndex(
       .selectFrom('customer_list_index')
       .select([
         'total',
-        'countries',
+        'country_counts',
         sql<string | null>`anchors[${offset}::int / anchor_stride + 1]`.as('anchor'),
         sql<number>`${offset}::int / anchor_stride * anchor_stride`.as('anchor_position'),
       ])
@@ -100,10 +93,10 @@ export async function readCustomerListIndex(
     await writeIndexRow(db, firmId, 'keep');
     row = await read();
   }
-  if (!row) return { total: 0, countries: [], anchor: undefined };
+  if (!row) return { total: 0, countryCounts: {}, anchor: undefined };
   return {
     total: row.total,
-    countries: row.countries,
+    countryCounts: row.country_counts,
     anchor:
       row.anchor === null ? undefined : { customerId: row.anchor, position: row.anchor_position },
   };
