@@ -23,11 +23,12 @@ import {
   lookupMarketShare,
   marketShare,
 } from './market-cap.js';
-import { clip, clip01, decay, ramp, shrinkShare, strength } from './math.js';
+import { DECAY_14, DECAY_30, clip, clip01, ramp, shrinkShare, strength } from './math.js';
 import type { TextCache } from './text-cache.js';
 import {
   HOME_REASON,
   PairTexts,
+  SumTexts,
   TEXT,
   ValueTexts,
   homeTextFromRow,
@@ -75,28 +76,52 @@ function term(
   };
 }
 
+/** A term whose texts show a second figure besides its value, so no one-figure cache fits. */
+const keyedTerm = (
+  bias: BiasName,
+  column: CustomerColumnName,
+  reason: string,
+  texts: TermTexts,
+): TermDefinition => ({
+  bias: BIAS_NAMES.indexOf(bias),
+  column,
+  isBoolean: false,
+  reason,
+  texts,
+  explanation: null,
+});
+
 /**
  * A term whose wording shows two figures: its value and a second figure whose integer key
- * `computeBiases` writes to the scratch's `keys` (see TERM_KEYS). `fact(a, b, first)` and
+ * `computeBiases` writes to the scratch's `keys` (see computeTextKeys). `fact(a, b, first)` and
  * `explain(a, b)` get the value in whole tenths and that key.
  */
-function pairTerm(
+const pairTerm = (
   bias: BiasName,
   column: CustomerColumnName,
   reason: string,
   fact: (a: number, b: number, first: boolean) => string,
   explain: ((a: number, b: number) => string) | null,
   fallback: (r: CustomerRecord, kind: TextKind) => string,
-): TermDefinition {
-  return {
-    bias: BIAS_NAMES.indexOf(bias),
+): TermDefinition =>
+  keyedTerm(
+    bias,
     column,
-    isBoolean: false,
     reason,
-    texts: new PairTexts(fact, explain ?? ((a, b) => fact(a, b, true) + reason), fallback),
-    explanation: null,
-  };
-}
+    new PairTexts(fact, explain ?? ((a, b) => fact(a, b, true) + reason), fallback),
+  );
+
+/**
+ * A term whose wording shows one figure: its value plus a second figure whose whole-tenths key
+ * `computeBiases` writes to the scratch's `keys`. `fact` gets the sum (whole tenths / 10).
+ */
+const sumTerm = (
+  bias: BiasName,
+  column: CustomerColumnName,
+  reason: string,
+  fact: (sum: number, first: boolean) => string,
+  fallback: (r: CustomerRecord, kind: TextKind) => string,
+): TermDefinition => keyedTerm(bias, column, reason, new SumTexts(fact, reason, fallback));
 
 /** Fallback texts of a pair term, built from the row with `fact` (uncached). */
 const fromRow =
@@ -223,12 +248,11 @@ export const TERMS: readonly TermDefinition[] = [
     'risk_profile',
     ': the customer describes their own attitude to risk as cautious',
   ),
-  pairTerm(
+  sumTerm(
     'risk_aversion',
     'etf_pct',
     EQUITY_REASON,
-    (etf, single, first) => equityFact((etf + single) / 10, first),
-    null,
+    equityFact,
     fromRow(EQUITY_REASON, (r, first) =>
       equityFact(Math.round((r.etf_pct + r.single_stock_pct) * 10) / 10, first),
     ),
@@ -337,7 +361,7 @@ const herdingInputs: Inputs = (r, points, values, confidence) => {
   values[4] = r.social_hype_score;
   points[4] = 0.4 * hype;
   values[5] = r.days_since_hype_peak;
-  points[5] = 0.25 * hype * decay(r.days_since_hype_peak, 14);
+  points[5] = 0.25 * hype * DECAY_14.at(r.days_since_hype_peak);
   values[6] = r.news_clicks_7d;
   points[6] = 0.2 * ramp(r.news_clicks_7d, 5, 50);
   values[7] = r.positive_news_sentiment_7d;
@@ -375,7 +399,7 @@ const lossAversionInputs: Inputs = (r, points, values, confidence) => {
   values[11] = r.stop_loss_sell_cnt;
   points[11] = 0.3 * ramp(r.stop_loss_sell_cnt, 0, 4);
   values[12] = r.days_since_loss_sell;
-  points[12] = lossSales > 0 ? 25 * decay(r.days_since_loss_sell, 30) : 0;
+  points[12] = lossSales > 0 ? 25 * DECAY_30.at(r.days_since_loss_sell) : 0;
   values[13] = r.max_drawdown_pct;
   points[13] = 0.2 * ramp(-r.max_drawdown_pct, 10, 40);
   values[14] = cash;
@@ -462,9 +486,25 @@ const statusQuoInputs: Inputs = (r, points, values, confidence) => {
   confidence[8] = 0.75;
 };
 
+/** The bias formulas, in BIAS_NAMES order. */
+const BIAS_INPUTS: readonly Inputs[] = [
+  overconfidenceInputs,
+  herdingInputs,
+  anchoringInputs,
+  lossAversionInputs,
+  dispositionInputs,
+  homeBiasInputs,
+  riskAversionInputs,
+  mentalAccountingInputs,
+  statusQuoInputs,
+];
+
 /**
  * Evaluates every bias formula for a row: term i's points go to points[i] and its input value
  * to values[i] (booleans as 1 or 0); bias b's confidence (before clipping) to confidence[b].
+ * The nine formulas share one call site on purpose: V8 then optimises each formula on its own.
+ * Inlined all into one caller they exceed V8's inlining budget, and every `ramp` left as a call
+ * boxes its numbers on the heap (about half the cost of a row).
  */
 export function computeBiasInputs(
   r: CustomerRecord,
@@ -472,15 +512,7 @@ export function computeBiasInputs(
   values: Float64Array,
   confidence: Float64Array,
 ): void {
-  overconfidenceInputs(r, points, values, confidence);
-  herdingInputs(r, points, values, confidence);
-  anchoringInputs(r, points, values, confidence);
-  lossAversionInputs(r, points, values, confidence);
-  dispositionInputs(r, points, values, confidence);
-  homeBiasInputs(r, points, values, confidence);
-  riskAversionInputs(r, points, values, confidence);
-  mentalAccountingInputs(r, points, values, confidence);
-  statusQuoInputs(r, points, values, confidence);
+  for (let b = 0; b < BIAS_COUNT; b++) BIAS_INPUTS[b]!(r, points, values, confidence);
 }
 
 /**
@@ -517,23 +549,36 @@ export const createScratch = (): BiasScratch => ({
 });
 
 /**
- * Summarises bias b from the computed inputs, numbers only: score = rounded sum of its terms
- * (clipped to 0-100), confidence rounded to 2 decimals, strength = score x confidence, and the
- * order of the terms that added points (largest rounded contribution first, formula order on
- * ties).
+ * Scores bias b from the computed inputs, numbers only: score = rounded sum of its terms
+ * (clipped to 0-100), confidence rounded to 2 decimals, strength = score x confidence.
  */
 export function summariseBias(b: number, s: BiasScratch): void {
+  const end = BIAS_TERM_START[b + 1]!;
+  const points = s.points;
+  let total = 0;
+  for (let i = BIAS_TERM_START[b]!; i < end; i++) total += points[i]!;
+  // round2 written out: this runs for every bias of every row.
+  const score = Math.round(clip(total, 0, 100) * 100) / 100;
+  const confidence = Math.round(clip01(s.confidence[b]!) * 100) / 100;
+  s.score[b] = score;
+  s.roundedConfidence[b] = confidence;
+  s.strength[b] = score * confidence;
+}
+
+/**
+ * The evidence of bias b: each term's rounded contribution and the order of the terms that
+ * added points (largest rounded contribution first, formula order on ties). Separate from
+ * `summariseBias` because the import path needs it for the lead bias only.
+ */
+export function orderEvidence(b: number, s: BiasScratch): void {
   const start = BIAS_TERM_START[b]!;
   const end = BIAS_TERM_START[b + 1]!;
   const points = s.points;
   const contribution = s.contribution;
   const order = s.order;
-  let total = 0;
   let k = 0;
   for (let i = start; i < end; i++) {
-    const p = points[i]!;
-    total += p;
-    const c = Math.round(p * 100) / 100; // round2, written out: this loop is the hot path
+    const c = Math.round(points[i]! * 100) / 100;
     contribution[i] = c;
     if (!(c > 0)) continue;
     // Insertion into order[start .. start + k): later terms pass only smaller contributions.
@@ -546,11 +591,6 @@ export function summariseBias(b: number, s: BiasScratch): void {
     k++;
   }
   s.count[b] = k;
-  const score = Math.round(clip(total, 0, 100) * 100) / 100;
-  const confidence = Math.round(clip01(s.confidence[b]!) * 100) / 100;
-  s.score[b] = score;
-  s.roundedConfidence[b] = confidence;
-  s.strength[b] = score * confidence;
 }
 
 /**
@@ -566,11 +606,20 @@ export function computeTextKeys(r: CustomerRecord, keys: Float64Array): void {
   keys[22] = tenthsKey(r.cash_pct);
 }
 
-/** Computes every bias for a row into the scratch, numbers only. */
-export function computeBiases(r: CustomerRecord, s: BiasScratch): void {
+/**
+ * Scores every bias of a row into the scratch, numbers only, without ordering the evidence
+ * (`orderEvidence`); the text keys are written too, for the texts of whichever bias leads.
+ */
+export function computeBiasScores(r: CustomerRecord, s: BiasScratch): void {
   computeBiasInputs(r, s.points, s.values, s.confidence);
   computeTextKeys(r, s.keys);
   for (let b = 0; b < BIAS_COUNT; b++) summariseBias(b, s);
+}
+
+/** Computes every bias for a row into the scratch, evidence included, numbers only. */
+export function computeBiases(r: CustomerRecord, s: BiasScratch): void {
+  computeBiasScores(r, s);
+  for (let b = 0; b < BIAS_COUNT; b++) orderEvidence(b, s);
 }
 
 /** Term index of the n-th piece of evidence of bias b (n = 0, 1), or -1. */

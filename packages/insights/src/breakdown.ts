@@ -1,5 +1,5 @@
 import type { BiasScore, Breakdown, CustomerRecord, CustomerValueBasis } from '@behavio/contract';
-import { clip01, decay, ramp, round2 } from './math.js';
+import { DECAY_14, DECAY_30, clip01, ramp, round2 } from './math.js';
 
 /**
  * The four 0-10 measures behind the priority score. Formulas: docs/insights-model.md §6.
@@ -91,9 +91,10 @@ export function riskUrgency(r: CustomerRecord): number {
  * d(days since last average down, 30) [averaging-down trades > 0].
  */
 export function timeSensitivity(r: CustomerRecord): number {
-  const hype = decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
-  const lossSale = r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
-  const averageDown = r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
+  const hype = DECAY_14.at(r.days_since_hype_peak) * (ramp(r.social_hype_score, 40, 80) / 100);
+  const lossSale =
+    r.stop_loss_sell_cnt + r.loss_takes > 0 ? DECAY_30.at(r.days_since_loss_sell) : 0;
+  const averageDown = r.averaging_down_trades > 0 ? DECAY_30.at(r.days_since_last_average_down) : 0;
   const m = hype > lossSale ? hype : lossSale;
   return 10 * (m > averageDown ? m : averageDown);
 }

@@ -4,6 +4,7 @@
  * The model is described in docs/insights-model.md.
  */
 export { scoreCustomer, scoreCustomerCompact } from './score.js';
+export { scoreCustomerCopyText } from './copy-text.js';
 export { MODEL_VERSION } from './version.js';
 export {
   BIAS_INDEX,

@@ -13,14 +13,40 @@ export const clip = (x: number, lo: number, hi: number): number => (x > hi ? hi 
 /**
  * Linear ramp to points: `r(x, a, b) = 100 * clip01((x - a) / (b - a))`.
  * 0 at or before `a`, 100 at or beyond `b`. With `b < a` the ramp falls (100 at or below `b`).
- * Written with Math.min/max, which compile without data-dependent branches (this runs ~30
- * times a row); unlike clip01 it passes a NaN through, so callers guard their final outputs.
+ * Unlike clip01 it passes a NaN through, so callers guard their final outputs. Math.min/max
+ * still compile to compare-and-branch on x64, so on varied data these clamps (~30 a row) are
+ * the main source of mispredicted branches (docs/benchmarks.md).
  */
 export const ramp = (x: number, a: number, b: number): number =>
   100 * Math.max(0, Math.min(1, (x - a) / (b - a)));
 
 /** Exponential decay `d(t, tau) = exp(-t / tau)` for an age t >= 0 in days: 1 today, 0.37 at tau. */
 export const decay = (t: number, tau: number): number => Math.exp(-(t > 0 ? t : 0) / tau);
+
+/** Whole days whose decay is precomputed; older events are rare and computed on demand. */
+const DECAY_TABLE_DAYS = 4096;
+
+/**
+ * `decay(t, tau)` for one tau, read from a table for whole days. Day columns are whole numbers
+ * and Math.exp is the costliest step of a row's arithmetic; the table holds exactly what
+ * `decay` returns, so the result is bit-identical.
+ */
+export class DecayTable {
+  private readonly table = new Float64Array(DECAY_TABLE_DAYS);
+
+  constructor(private readonly tau: number) {
+    for (let t = 0; t < DECAY_TABLE_DAYS; t++) this.table[t] = decay(t, tau);
+  }
+
+  at(t: number): number {
+    const day = t | 0;
+    return day === t && day >= 0 && day < DECAY_TABLE_DAYS ? this.table[day]! : decay(t, this.tau);
+  }
+}
+
+/** The two decay horizons of the model: hype (14 days) and loss sales and averaging down (30). */
+export const DECAY_14 = new DecayTable(14);
+export const DECAY_30 = new DecayTable(30);
 
 /**
  * Beta-binomial shrinkage of a share towards a neutral prior:

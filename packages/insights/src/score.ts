@@ -5,55 +5,11 @@ import {
   type CustomerRecord,
   type TopBias,
 } from '@behavio/contract';
-import { chooseLead, recommendedAction, whyText } from './actions.js';
-import {
-  buildBiases,
-  computeBiases,
-  createScratch,
-  rankTop3,
-  type BiasScratch,
-} from './bias-scores.js';
-import {
-  biasSeverityFromTop,
-  customerValue,
-  customerValueBasis,
-  riskUrgency,
-  timeSensitivity,
-} from './breakdown.js';
-import { round2 } from './math.js';
-import { priorityOf, riskLevelOf, urgencyOf } from './priority.js';
-import { segmentFromStrengths, segmentLeadBias } from './segment.js';
+import { BIAS_COUNT, buildBiases, orderEvidence } from './bias-scores.js';
+import { computeInsight, createInsightScratch, type InsightScratch } from './insight.js';
 import { MODEL_VERSION } from './version.js';
 
-/** The bias scratch plus the row-level numbers: top three, breakdown and priority. */
-interface InsightScratch extends BiasScratch {
-  readonly top: Int32Array;
-  /** bias_severity, risk_urgency, time_sensitivity, customer_value, priority_score (rounded). */
-  readonly measures: Float64Array;
-}
-
-const S: InsightScratch = {
-  ...createScratch(),
-  top: new Int32Array(3),
-  measures: new Float64Array(5),
-};
-
-/** Every number of the insight for a row, into the scratch (no allocation). */
-function computeInsight(r: CustomerRecord, s: InsightScratch): void {
-  computeBiases(r, s);
-  rankTop3(s.strength, s.score, s.top);
-  const st = s.strength;
-  const bs = round2(biasSeverityFromTop(st[s.top[0]!]!, st[s.top[1]!]!, st[s.top[2]!]!));
-  const ru = round2(riskUrgency(r));
-  const ts = round2(timeSensitivity(r));
-  const cv = round2(customerValue(r));
-  const m = s.measures;
-  m[0] = bs;
-  m[1] = ru;
-  m[2] = ts;
-  m[3] = cv;
-  m[4] = priorityOf(bs, ru, ts, cv);
-}
+const S = createInsightScratch();
 
 /**
  * Scores one validated customer row. Pure and deterministic: the same row always gives the same
@@ -63,12 +19,13 @@ function computeInsight(r: CustomerRecord, s: InsightScratch): void {
 export function scoreCustomer(record: CustomerRecord): CustomerInsights {
   const s = S;
   computeInsight(record, s);
-  return assemble(record, s, buildBiases(s, record));
+  for (let b = 0; b < BIAS_COUNT; b++) orderEvidence(b, s);
+  return assemble(s, buildBiases(s, record));
 }
 
 /**
  * `scoreCustomer` without the per-bias evidence: each bias (and top bias) is name, score and
- * confidence; every other field is identical (property-tested). Cheaper, for bulk imports that
+ * confidence; every other field is identical (property-tested). Cheaper, for callers that
  * store the insights and re-derive the evidence only when someone opens a customer.
  */
 export function scoreCustomerCompact(record: CustomerRecord): CompactCustomerInsights {
@@ -85,7 +42,7 @@ export function scoreCustomerCompact(record: CustomerRecord): CompactCustomerIns
     compactBias(7, s),
     compactBias(8, s),
   ];
-  return assemble(record, s, biases);
+  return assemble(s, biases);
 }
 
 const compactBias = (b: number, s: InsightScratch): TopBias => ({
@@ -94,34 +51,24 @@ const compactBias = (b: number, s: InsightScratch): TopBias => ({
   confidence: s.roundedConfidence[b]!,
 });
 
-/** Everything but the biases, from the scratch `computeInsight` filled for the row. */
-function assemble<B>(record: CustomerRecord, s: InsightScratch, biases: B[]) {
-  const i0 = s.top[0]!;
-  const m = s.measures;
-  const bs = m[0]!;
-  const ru = m[1]!;
-  const ts = m[2]!;
-  const priority = m[4]!;
-  const risk = riskLevelOf(ru);
-  const segment = segmentFromStrengths(s.strength);
-  const leadBias = segmentLeadBias(segment, s.strength, i0);
-  const lead = chooseLead(record, s, leadBias, bs, ru, risk);
+/** The output object around `biases`, from the scratch `computeInsight` filled for the row. */
+function assemble<B>(s: InsightScratch, biases: B[]) {
   return {
     model_version: MODEL_VERSION,
     biases,
-    top_biases: [biases[i0]!, biases[s.top[1]!]!, biases[s.top[2]!]!],
+    top_biases: [biases[s.top[0]!]!, biases[s.top[1]!]!, biases[s.top[2]!]!],
     breakdown: {
-      bias_severity: bs,
-      risk_urgency: ru,
-      time_sensitivity: ts,
-      customer_value: m[3]!,
+      bias_severity: s.biasSeverity,
+      risk_urgency: s.riskUrgency,
+      time_sensitivity: s.timeSensitivity,
+      customer_value: s.customerValue,
     },
-    customer_value_basis: customerValueBasis(record),
-    priority_score: priority,
-    urgency_level: urgencyOf(priority, ts, ru),
-    risk_level: risk,
-    segment,
-    recommended_action: recommendedAction(record, lead, leadBias, s),
-    why: whyText(record, lead, leadBias, s),
+    customer_value_basis: s.basis,
+    priority_score: s.priority,
+    urgency_level: s.urgency,
+    risk_level: s.risk,
+    segment: s.segment,
+    recommended_action: s.action,
+    why: s.why,
   };
 }

@@ -86,6 +86,28 @@ export class PairTexts implements TermTexts {
   }
 }
 
+/**
+ * Texts that show one figure, the sum of the term's value and a second figure (both in whole
+ * tenths): cached per sum, since the pair would multiply the distinct texts for nothing.
+ */
+export class SumTexts implements TermTexts {
+  private readonly bySum: ValueTexts;
+
+  constructor(
+    fact: ValueFact,
+    reason: string,
+    private readonly fallback: (r: CustomerRecord, kind: TextKind) => string,
+  ) {
+    this.bySum = new ValueTexts(fact, reason);
+  }
+
+  get(r: CustomerRecord, value: number, key: number, kind: TextKind): string {
+    const a = tenthsKey(value);
+    if (a < 0 || key < 0) return this.fallback(r, kind);
+    return this.bySum.get(r, (a + key) / 10, -1, kind);
+  }
+}
+
 export const HOME_REASON = ": far more at home than the country's weight in world markets";
 
 /** Home texts for a country code that is not three letters: built from the row, uncached. */

@@ -71,9 +71,10 @@ function grow<T>(table: (T | undefined)[], i: number, limit: number): (T | undef
 
 /**
  * Memoised text for a pair of integer keys, e.g. a knowledge score and a risk profile in
- * tenths, or a country code index and a weight. Same rule as TextCache: the text must be a pure
- * function of the two keys. Keys in [0, 32768) are cached in a two-level table that grows with
- * the keys seen; other keys are built every time.
+ * tenths, or a weight and a country code index. Same rule as TextCache: the text must be a pure
+ * function of the two keys. Keys in [0, 32768) are cached in a two-level table with one row per
+ * second key, which takes few distinct values (a risk profile, a country), so the rows stay
+ * short and dense; tables grow with the keys seen. Other keys are built every time.
  */
 const PAIR_KEY_LIMIT = 32_768;
 const NO_ROWS: ((string | undefined)[] | undefined)[] = [];
@@ -86,9 +87,9 @@ export class PairTextCache {
 
   get(a: number, b: number): string {
     if (!(a >= 0 && a < PAIR_KEY_LIMIT && b >= 0 && b < PAIR_KEY_LIMIT)) return this.build(a, b);
-    const row = a < this.rows.length ? this.rows[a] : undefined;
-    if (row !== undefined && b < row.length) {
-      const s = row[b];
+    const row = b < this.rows.length ? this.rows[b] : undefined;
+    if (row !== undefined && a < row.length) {
+      const s = row[a];
       if (s !== undefined) return s;
     }
     return this.miss(a, b);
@@ -97,14 +98,46 @@ export class PairTextCache {
   private miss(a: number, b: number): string {
     const text = this.build(a, b);
     if (cachedTexts >= MAX_CACHED_TEXTS) return text;
-    if (a >= this.rows.length) this.rows = grow(this.rows, a, PAIR_KEY_LIMIT);
-    let row = this.rows[a] ?? NO_TEXTS;
-    if (b >= row.length) {
-      row = grow(row, b, PAIR_KEY_LIMIT);
-      this.rows[a] = row;
+    if (b >= this.rows.length) this.rows = grow(this.rows, b, PAIR_KEY_LIMIT);
+    let row = this.rows[b] ?? NO_TEXTS;
+    if (a >= row.length) {
+      row = grow(row, a, PAIR_KEY_LIMIT);
+      this.rows[b] = row;
     }
-    row[b] = text;
+    row[a] = text;
     cachedTexts++;
     return text;
+  }
+}
+
+/**
+ * Memoised text around a figure rounded to 2 decimals, the form of every number an insight
+ * stores: `prefix + String(v) + suffix`, by the figure's whole hundredths. A hit is checked
+ * against the exact value, so any other figure is built every time and the text is always what
+ * String(v) gives. Up to FIGURE_LIMIT hundredths (100.00, the largest score).
+ */
+const FIGURE_LIMIT = 10_000;
+
+export class FigureTextCache {
+  private readonly texts = new Array<string | undefined>(FIGURE_LIMIT + 1).fill(undefined);
+
+  constructor(
+    private readonly prefix: string,
+    private readonly suffix: string,
+  ) {}
+
+  get(v: number): string {
+    const k = Math.round(v * 100);
+    if (k >= 0 && k <= FIGURE_LIMIT && k / 100 === v) {
+      const s = this.texts[k];
+      if (s !== undefined) return s;
+      const text = this.prefix + String(v) + this.suffix;
+      if (cachedTexts < MAX_CACHED_TEXTS) {
+        this.texts[k] = text;
+        cachedTexts++;
+      }
+      return text;
+    }
+    return this.prefix + String(v) + this.suffix;
   }
 }

@@ -12,7 +12,7 @@ import {
   type PreviewFileResponse,
   type UploadResponse,
 } from '@behavio/contract';
-import { scoreCustomerCompact } from '@behavio/insights';
+import { scoreCustomerCopyText } from '@behavio/insights';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
@@ -30,7 +30,6 @@ import {
   type ColumnInfo,
 } from './parse/index.js';
 import { RejectedReport } from './rejected-report.js';
-import { insightsCopyText } from './staged-insights.js';
 import { openStagingWriter } from './staging-writer.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
@@ -229,8 +228,7 @@ export class IngestionService {
       const lines = new Array<string>(batch.length);
       for (let i = 0; i < batch.length; i++) {
         const row = batch[i]!;
-        lines[i] =
-          `${prefix}${row.copyText}\t${insightsCopyText(scoreCustomerCompact(row.record))}`;
+        lines[i] = `${prefix}${row.copyText}\t${scoreCustomerCopyText(row.record)}`;
       }
       await writer.write(lines);
     };
