@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index customers_id_trgm_idx on customers using gin (customer_id gin_trgm_ops)`.execute(
     db,
   );
-  await sql`create index customers_country_idx on customers (firm_id, country_iso)`.execute(db);
+  await sql`create index customers_country_idx on customers (firm_id, country_iso, customer_id)`.execute(
+    db,
+  );
   await sql`
     create table customer_list_index (
       firm_id uuid primary key references firms(id) on delete cascade,
