@@ -106,7 +106,11 @@ export async function listCustomersPage(
   // outside those countries are counted here (the trigram index makes that cheap). When there
   // are none, which is the usual case for a country search, the page reads the matching
   // countries alone, in customer_id order from the (firm, country, customer_id) index.
-  const inCountries = sql<SqlBool>`c.country_iso = any(${countries}::bpchar[])`;
+  // One country as `=`: an `any` over the index's middle column loses its customer_id order.
+  const inCountries =
+    countries.length === 1
+      ? sql<SqlBool>`c.country_iso = ${countries[0]}`
+      : sql<SqlBool>`c.country_iso = any(${countries}::bpchar[])`;
   const idOnly = await countRows(idMatches.where(sql<SqlBool>`not (${inCountries})`));
   const matching =
     idOnly === 0
