@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
 
@@ -16,3 +17,11 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 };
+
+/**
+ * Answers JSON text that PostgreSQL already wrote (the RM lists): Fastify sends a string with a
+ * JSON content type as is, so the route's response schema documents the shape without
+ * serialising it again. The tests parse such bodies with the contract's schemas.
+ */
+export const sendJsonText = (reply: FastifyReply, text: string) =>
+  reply.type('application/json').send(text);

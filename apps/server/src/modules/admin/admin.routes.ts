@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { sendJsonText } from '../../plugins/response-serializer.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AdminService } from './admin.service.js';
 
@@ -175,7 +176,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
         response: { 200: adminRmBookResponseSchema, ...errors },
       },
     },
-    (request) => admin.viewRmBook(principalOf(request), request.body.rm_id),
+    async (request, reply) =>
+      sendJsonText(reply, await admin.viewRmBook(principalOf(request), request.body.rm_id)),
   );
 
   r.post(
@@ -188,7 +190,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
         response: { 200: adminWhoToCallResponseSchema, ...errors },
       },
     },
-    (request) => admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+    async (request, reply) =>
+      sendJsonText(reply, await admin.whoToCallForRm(principalOf(request), request.body.rm_id)),
   );
 
   r.get(

@@ -1,7 +1,6 @@
 import {
   ADMIN_MESSAGES,
   EMPLOYEE_MESSAGES,
-  type AdminWhoToCallResponse,
   type AssignmentResponse,
   type AuditEventsResponse,
   type BulkAssignmentResponse,
@@ -17,7 +16,6 @@ import {
   type ListCustomersResponse,
   type ListEmployeesResponse,
   type ListRmsResponse,
-  type RmBookResponse,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -276,18 +274,17 @@ export class AdminService {
     });
   }
 
-  viewRmBook(principal: Principal, rmId: string): Promise<RmBookResponse> {
-    return this.deps.analytics.book(principal, rmId);
+  /** An RM's book as JSON text (`RmBookResponse`), written by PostgreSQL. */
+  viewRmBook(principal: Principal, rmId: string): Promise<string> {
+    return this.deps.analytics.bookJson(principal, rmId);
   }
 
-  async whoToCallForRm(principal: Principal, rmId: string): Promise<AdminWhoToCallResponse> {
+  /** An RM's call list with the RM, as JSON text (`AdminWhoToCallResponse`). */
+  async whoToCallForRm(principal: Principal, rmId: string): Promise<string> {
     const rm = await findRm(this.db, principal.firmId, rmId);
     if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
-    return {
-      rm_id: rm.id,
-      rm_name: rm.name,
-      list: await this.deps.analytics.whoToCall(principal, rmId),
-    };
+    const list = await this.deps.analytics.whoToCallJson(principal, rmId);
+    return `{"rm_id":${JSON.stringify(rm.id)},"rm_name":${JSON.stringify(rm.name)},"list":${list}}`;
   }
 
   /** The firm at a glance for the admin dashboard: counts, distributions and who needs a call. */

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, type Principal } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
+import { sendJsonText } from '../../plugins/response-serializer.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AnalyticsService } from './analytics.service.js';
 
@@ -22,18 +23,12 @@ const common = { ...docs, querystring: listWindowQuerySchema };
 
 type ListJson = (principal: Principal, rmId: string, window: ListWindowQuery) => Promise<string>;
 
-/**
- * Answers the signed-in RM's own list with the JSON text PostgreSQL wrote: Fastify sends a
- * string with a JSON content type as is, so the response schema documents the shape without
- * serialising it again.
- */
+/** Answers the signed-in RM's own list with the JSON text PostgreSQL wrote. */
 const ownList =
   (list: ListJson) =>
   async (request: FastifyRequest<{ Querystring: ListWindowQuery }>, reply: FastifyReply) => {
     const principal = principalOf(request);
-    return reply
-      .type('application/json')
-      .send(await list(principal, principal.userId, request.query));
+    return sendJsonText(reply, await list(principal, principal.userId, request.query));
   };
 
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {

@@ -3,8 +3,6 @@ import {
   type CallOutcomeRequest,
   type CallOutcomeResponse,
   type ListWindowQuery,
-  type RmBookResponse,
-  type WhoToCallItem,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -47,16 +45,6 @@ export class AnalyticsService {
 
   segmentsJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
     return repo.segmentsJson(this.db, this.input(principal, rmId, window));
-  }
-
-  /** The book as an object, for the admin service, which answers it through its own route. */
-  async book(principal: Principal, rmId: string): Promise<RmBookResponse> {
-    return JSON.parse(await this.bookJson(principal, rmId)) as RmBookResponse;
-  }
-
-  /** The call list as objects, for the admin service, which wraps it with the RM's name. */
-  async whoToCall(principal: Principal, rmId: string): Promise<WhoToCallItem[]> {
-    return JSON.parse(await this.whoToCallJson(principal, rmId)) as WhoToCallItem[];
   }
 
   /** What the RM did with a recommendation, kept with the recommendation itself and audited. */
