@@ -81,6 +81,14 @@ describe('administration journey', () => {
     await page.getByRole('button', { name: 'Reassign C-100003' }).click();
     await page.getByText('C-100003 is now with Omar Ali.').first().waitFor();
 
+    const search = page.getByRole('search');
+    await search.getByLabel('Search customers').fill('c-10001');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1 to 10 of 10 customers').waitFor();
+    await search.getByLabel('Search customers').fill('');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Showing 1 to 25 of 30 customers').waitFor();
+
     const book = await chooseRm(page, 'View RM Customer Book', 'Rita Banks');
     await book.getByRole('button', { name: 'View Book' }).click();
     await book.getByText('C-100002').first().waitFor();
