@@ -6,12 +6,13 @@ import { migrateToLatest } from '../src/db/migrate.js';
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * `migrate: false` leaves it empty, for the migrations' own tests.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
-    await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle.db);
     return handle;
   }
   const name = `behavio_test_${randomBytes(6).toString('hex')}`;
@@ -22,7 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
