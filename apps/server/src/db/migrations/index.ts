@@ -5,6 +5,7 @@ import * as m0003 from './0003_call_outcomes_and_audit.js';
 import * as m0004 from './0004_billing.js';
 import * as m0005 from './0005_customer_list_index.js';
 import * as m0006 from './0006_customer_supplied_by.js';
+import * as m0007 from './0007_top_biases_json.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_billing': m0004,
   '0005_customer_list_index': m0005,
   '0006_customer_supplied_by': m0006,
+  '0007_top_biases_json': m0007,
 };

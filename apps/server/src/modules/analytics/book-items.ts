@@ -24,8 +24,9 @@ const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].ma
 const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
 const labels = ['i.why', 'i.risk_level', 'i.segment'].map(field);
 const details = [
-  // Every writer of top_biases (ingestion's staged insights, the backfill) stores exactly
-  // bias_name, score and confidence: the stored list is the contract's TopBias list.
+  // Every writer of top_biases (imports through scoreCustomerCopyText, the backfill) stores
+  // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
+  // the stored list is the contract's TopBias list.
   field('i.top_biases'),
   sql`json_build_object('bias_severity', i.bias_severity, 'risk_urgency', i.risk_urgency,
     'time_sensitivity', i.time_sensitivity, 'customer_value', i.customer_value)`.as('breakdown'),
