@@ -201,6 +201,7 @@ export interface CustomerListIndexTable {
   anchor_stride: number;
   anchors: string[];
   country_counts: ColumnType<Record<string, number>, string, string>;
+  insight_counts: ColumnType<Record<string, Record<string, number>>, string, string>;
   refreshed_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * What keeps the admin's customer list fast at a million customers a firm: a trigram index for
  * the substring search on customer_id, an index on country for the country half of the search,
  * and one row per firm with the total, the customers per country and every 1,000th customer_id
- * in list order, so a deep page starts from a nearby key instead of skipping up to a million
- * index entries, and a count is a lookup.
+ * in list order and the customers per risk level, segment and urgency, so a deep page starts
+ * from a nearby key instead of skipping up to a million index entries, and a count is a lookup.
  * The per-firm row is rebuilt in the transactions that add or remove customers; a firm without
  * one gets it rebuilt on first read.
  */
@@ -24,6 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       anchor_stride integer not null,
       anchors text[] not null,
       country_counts jsonb not null,
+      insight_counts jsonb not null,
       refreshed_at timestamptz not null default now()
     )`.execute(db);
 }

@@ -28,7 +28,8 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Mailer } from '../mail/mailer.js';
 import { employeeInvitationEmail } from '../mail/templates.js';
-import { assignmentCounts, insightCounts } from '../customers/customers.repository.js';
+import { readInsightCounts } from '../customers/customer-list-index.js';
+import { assignmentCounts } from '../customers/customers.repository.js';
 import * as repo from './admin.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -293,9 +294,9 @@ export class AdminService {
     const [counts, rms, risk, segment, urgency, top] = await Promise.all([
       assignmentCounts(this.db, firmId),
       this.listRms(principal),
-      insightCounts(this.db, firmId, 'risk_level'),
-      insightCounts(this.db, firmId, 'segment'),
-      insightCounts(this.db, firmId, 'urgency_level'),
+      readInsightCounts(this.db, firmId, 'risk_level'),
+      readInsightCounts(this.db, firmId, 'segment'),
+      readInsightCounts(this.db, firmId, 'urgency_level'),
       repo.topPriority(this.db, firmId, 10),
     ]);
     const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>

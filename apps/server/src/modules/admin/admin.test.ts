@@ -1,5 +1,8 @@
 import {
   ADMIN_MESSAGES,
+  RISK_LEVELS,
+  SEGMENTS,
+  URGENCY_LEVELS,
   EMPLOYEE_MESSAGES,
   type AdminWhoToCallResponse,
   type AuditEventsResponse,
@@ -419,10 +422,32 @@ describe('GET /api/content/firm-overview', () => {
     expect(overview.per_rm).toEqual([
       { rm_id: rm.id, full_name: 'rm person', email: rm.email, customer_count: 2 },
     ]);
-    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-    expect(sum(overview.risk_distribution)).toBe(12);
-    expect(sum(overview.segment_distribution)).toBe(12);
-    expect(sum(overview.urgency_distribution)).toBe(12);
+    // Every level is present, and each count is what the stored insights say.
+    const stored = await ctx.database.db
+      .selectFrom('customer_insights')
+      .select(['risk_level', 'segment', 'urgency_level'])
+      .where('firm_id', '=', admin.firmId)
+      .execute();
+    const tally = (keys: readonly string[], values: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, values.filter((v) => v === k).length]));
+    expect(overview.risk_distribution).toEqual(
+      tally(
+        RISK_LEVELS,
+        stored.map((r) => r.risk_level),
+      ),
+    );
+    expect(overview.segment_distribution).toEqual(
+      tally(
+        SEGMENTS,
+        stored.map((r) => r.segment),
+      ),
+    );
+    expect(overview.urgency_distribution).toEqual(
+      tally(
+        URGENCY_LEVELS,
+        stored.map((r) => r.urgency_level),
+      ),
+    );
     expect(overview.top_priority).toHaveLength(10);
     const scores = overview.top_priority.map((i) => i.priority_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

@@ -18,7 +18,8 @@ import type { Database } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
-import { assignmentCounts, insightCounts } from '../customers/customers.repository.js';
+import { readInsightCounts } from '../customers/customer-list-index.js';
+import { assignmentCounts } from '../customers/customers.repository.js';
 import { creditBalance, debitCredits } from './credits.repository.js';
 import * as features from './features.repository.js';
 
@@ -98,8 +99,8 @@ export class CreditsService {
     const [counts, totals, risk, segment] = await Promise.all([
       assignmentCounts(db, firmId),
       features.insightTotals(db, firmId),
-      insightCounts(db, firmId, 'risk_level'),
-      insightCounts(db, firmId, 'segment'),
+      readInsightCounts(db, firmId, 'risk_level'),
+      readInsightCounts(db, firmId, 'segment'),
     ]);
     const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>
       Object.fromEntries(keys.map((k) => [k, from.get(k) ?? 0])) as Record<K, number>;

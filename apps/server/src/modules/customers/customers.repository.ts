@@ -36,21 +36,6 @@ export async function assignmentCounts(db: Executor, firmId: string) {
   return { total: Number(row.total), assigned: Number(row.assigned) };
 }
 
-/** Counts by one insight column across the firm, in one grouped query. */
-export async function insightCounts(
-  db: Executor,
-  firmId: string,
-  column: 'risk_level' | 'segment' | 'urgency_level',
-) {
-  const rows = await db
-    .selectFrom('customer_insights')
-    .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('firm_id', '=', firmId)
-    .groupBy(column)
-    .execute();
-  return new Map(rows.map((r) => [String((r as Record<string, unknown>)[column]), Number(r.n)]));
-}
-
 /**
  * The firm's `limit` customers of highest priority (ties by customer_id), insights as `i`,
  * customers as `c` and their RM as `rm`; the caller selects the columns it answers.

@@ -1,9 +1,11 @@
+import type { FirmOverviewResponse } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOnPlan } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { csvOf, generateCustomers } from '../../../test/fixtures/customer-files.js';
+import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { backfillInsights, scheduleBackfillIfStale } from './backfill.js';
 
 let ctx: TestContext;
@@ -68,6 +70,42 @@ describe('insights backfill', () => {
     }
     expect(rows.find((r) => r.customer_id === 'C-100020')!.computed_at).toEqual(stale.computed_at);
     expect(await backfillInsights(ctx.database.db, ctx.services.logger)).toBe(0);
+  });
+
+  it('rebuilds the firm summary, so the dashboards count the recomputed insights', async () => {
+    const admin = await adminOnPlan(ctx, 'business');
+    const body = multipartFile('customers.csv', csvOf(25, {}, {}, 5));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const riskCounts = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/content/firm-overview',
+        headers: admin.headers,
+      });
+      return res.json<FirmOverviewResponse>().risk_distribution;
+    };
+    const recomputed = await riskCounts();
+    expect(recomputed.low).toBeLessThan(25);
+
+    // An older model that called everyone low risk, as the summary last counted it.
+    await ctx.database.db
+      .updateTable('customer_insights')
+      .set({ model_version: '0.9.0', risk_level: 'low' })
+      .where('firm_id', '=', admin.firmId)
+      .execute();
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await lockFirmCustomers(trx, admin.firmId);
+      await refreshCustomerListIndex(trx, admin.firmId);
+    });
+    expect(await riskCounts()).toEqual({ high: 0, medium: 0, low: 25 });
+
+    await backfillInsights(ctx.database.db, ctx.services.logger);
+    expect(await riskCounts()).toEqual(recomputed);
   });
 
   it('queues a backfill job when stale insights exist, which the worker runs', async () => {

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { INSIGHT_COLUMNS } from '../ingestion/staged-insights.js';
 
 export const BACKFILL_QUEUE = 'backfill-insights';
@@ -39,6 +40,7 @@ export async function scheduleBackfillIfStale(
  */
 export async function backfillInsights(db: Kysely<Database>, logger: Logger): Promise<number> {
   let done = 0;
+  const firms = new Set<string>();
   for (;;) {
     const rows = await db
       .selectFrom('customers as c')
@@ -82,6 +84,14 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
       where i.firm_id = r.firm_id and i.customer_id = r.customer_id
     `.execute(db);
     done += rows.length;
+    for (const row of rows) firms.add(row.firm_id);
+  }
+  // The firms' summaries count insights by risk, segment and urgency: rebuild them.
+  for (const firmId of firms) {
+    await db.transaction().execute(async (trx) => {
+      await lockFirmCustomers(trx, firmId);
+      await refreshCustomerListIndex(trx, firmId);
+    });
   }
   if (done > 0)
     logger.info(
