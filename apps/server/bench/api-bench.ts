@@ -1,5 +1,5 @@
 /**
- * npm run bench:api -- [--customers N] [--book M] [--seconds S] [--connections C] [--only rm|list]
+ * npm run bench:api -- [--customers N] [--book M] [--seconds S] [--connections C] [--only rm|list|admin]
  *
  * Seeds a firm with N customers and their insights (SQL, in the database of DATABASE_URL, which
  * is required: PGlite cannot be shared with a second process), gives an RM a book of M, starts
@@ -22,7 +22,7 @@ const customers = arg('customers', 100_000);
 const book = arg('book', 5_000);
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 10);
-/** --only rm | list: measure only the calls whose name starts with it. */
+/** --only rm | list | admin: measure only the calls whose name starts with it. */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
 const databaseUrl = process.env.DATABASE_URL;
@@ -188,6 +188,7 @@ async function main() {
       ['list-customers search id "c-0001234"', list('page=1&search=c-0001234'), token],
       ['list-customers search country "gbr"', list('page=1&search=gbr'), token],
       ['list-customers search country "gbr" page 100', list('page=100&search=gbr'), token],
+      ['admin firm-overview', '/api/content/firm-overview', token],
     ].filter(([name]) => !only || name!.startsWith(only)) as [string, string, string][];
     // The first list read builds the firm's list summary, as an import would have.
     await call(`${server.url}${list('page=1')}`, 'GET', undefined, token);

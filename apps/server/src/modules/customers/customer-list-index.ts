@@ -105,7 +105,7 @@ async function readSummary<T>(read: () => Promise<T | undefined>, db: Executor, 
 export async function readCustomerListIndex(
   db: Executor,
   firmId: string,
-  offset: number,
+  offset = 0,
 ): Promise<CustomerListIndex> {
   const row = await readSummary(
     () =>

@@ -1,4 +1,6 @@
 import type { Executor } from '../../db/executor.js';
+import { countRows } from '../../db/query-helpers.js';
+import { readCustomerListIndex } from './customer-list-index.js';
 
 /**
  * Queries on the firm's customers that several modules read the same way: the lists' customer
@@ -23,17 +25,18 @@ export const CUSTOMER_COLUMNS = [
 /** `%` and `_` in a search are literal characters, not patterns. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The firm's customers, and how many of them have an RM. */
+/**
+ * The firm's customers (from the summary) and how many of them have an RM (counted on the
+ * (firm, rm) index, which reads only the assigned entries).
+ */
 export async function assignmentCounts(db: Executor, firmId: string) {
-  const row = await db
-    .selectFrom('customers')
-    .select([
-      (eb) => eb.fn.countAll<string | number>().as('total'),
-      (eb) => eb.fn.count<string | number>('rm_id').as('assigned'),
-    ])
-    .where('firm_id', '=', firmId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), assigned: Number(row.assigned) };
+  const [{ total }, assigned] = await Promise.all([
+    readCustomerListIndex(db, firmId),
+    countRows(
+      db.selectFrom('customers').where('firm_id', '=', firmId).where('rm_id', 'is not', null),
+    ),
+  ]);
+  return { total, assigned };
 }
 
 /**
