@@ -56,11 +56,24 @@ export async function deleteEmployee(db: Executor, firmId: string, userId: strin
   return unassigned;
 }
 
+/** The firm's customers (`c`), narrowed further by the callers below. */
+const firmCustomersOf = (db: Executor, firmId: string) =>
+  db.selectFrom('customers as c').where('c.firm_id', '=', firmId);
+type FirmCustomers = ReturnType<typeof firmCustomersOf>;
+
+/** `size` customers of `query` in customer_id order after skipping `skip`, with their RM. */
+const pageOfCustomers = (query: FirmCustomers, skip: number, size: number) =>
+  query
+    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
+    .orderBy('c.customer_id')
+    .limit(size)
+    .offset(skip);
+
 /**
  * A page of the firm's customers in customer_id order, with the total. Without a search the
- * firm's list index gives the total and a key to start the page from; a search matches the
- * customer_id through the trigram index and the country against the firm's own countries; the
- * summary counts the country matches and the trigram index the id-only ones.
+ * firm's summary gives the total and a key to start the page from; a search matches the
+ * customer_id through the trigram index and the country against the firm's own countries.
  */
 export async function listCustomersPage(
   db: Executor,
@@ -68,44 +81,55 @@ export async function listCustomersPage(
 ) {
   const offset = (input.page - 1) * input.pageSize;
   const index = await readCustomerListIndex(db, input.firmId, offset);
-  const firmCustomers = db.selectFrom('customers as c').where('c.firm_id', '=', input.firmId);
-  const pageQuery = (query: typeof firmCustomers, skip: number) =>
-    query
-      .leftJoin('users as rm', 'rm.id', 'c.rm_id')
-      .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
-      .orderBy('c.customer_id')
-      .limit(input.pageSize)
-      .offset(skip);
-  const page = (query: typeof firmCustomers, skip: number) => pageQuery(query, skip).execute();
-
+  const customers = firmCustomersOf(db, input.firmId);
   if (!input.search) {
     if (offset >= index.total) return { rows: [], total: index.total };
     const from = index.anchor;
-    const rows = await page(
-      from ? firmCustomers.where('c.customer_id', '>=', from.customerId) : firmCustomers,
+    const rows = await pageOfCustomers(
+      from ? customers.where('c.customer_id', '>=', from.customerId) : customers,
       offset - (from?.position ?? 0),
-    );
+      input.pageSize,
+    ).execute();
     return { rows, total: index.total };
   }
-
   const needle = input.search.toLowerCase();
   const countries = Object.keys(index.countryCounts).filter((c) =>
     c.toLowerCase().includes(needle),
   );
-  const idMatches = firmCustomers.where('c.customer_id', 'ilike', likePattern(input.search));
+  const pattern = likePattern(input.search);
   if (countries.length === 0) {
-    // Ids matching a search are usually few: one pass gives the page and, unless the page is
-    // past the end, the count.
-    const counted = await pageQuery(idMatches, offset)
-      .select(sql<string | number>`count(*) over ()`.as('matches'))
-      .execute();
-    const total = counted[0] ? Number(counted[0].matches) : await countRows(idMatches);
-    return { rows: counted.map(({ matches: _matches, ...row }) => row), total };
+    const idMatches = customers.where('c.customer_id', 'ilike', pattern);
+    return idSearchPage(idMatches, offset, input.pageSize);
   }
-  // Customers of a matching country are counted by the summary; only the ids that match
-  // outside those countries are counted here (the trigram index makes that cheap). When there
-  // are none, which is the usual case for a country search, the page reads the matching
-  // countries alone, in customer_id order from the (firm, country, customer_id) index.
+  const byCountry = countries.reduce((sum, c) => sum + (index.countryCounts[c] ?? 0), 0);
+  return countrySearchPage({ customers, pattern, countries, byCountry }, offset, input.pageSize);
+}
+
+/**
+ * Ids matching a search are usually few: one pass gives the page and, unless the page is past
+ * the end, the count.
+ */
+async function idSearchPage(idMatches: FirmCustomers, offset: number, size: number) {
+  const counted = await pageOfCustomers(idMatches, offset, size)
+    .select(sql<string | number>`count(*) over ()`.as('matches'))
+    .execute();
+  const total = counted[0] ? Number(counted[0].matches) : await countRows(idMatches);
+  return { rows: counted.map(({ matches: _matches, ...row }) => row), total };
+}
+
+/**
+ * Customers of a matching country are counted by the summary (`byCountry`); only the ids that
+ * match outside those countries are counted here (the trigram index makes that cheap). When
+ * there are none, the usual case for a country search, the page reads the matching countries
+ * alone, in customer_id order from the (firm, country, customer_id) index.
+ */
+async function countrySearchPage(
+  search: { customers: FirmCustomers; pattern: string; countries: string[]; byCountry: number },
+  offset: number,
+  size: number,
+) {
+  const { customers, pattern, countries, byCountry } = search;
+  const idMatches = customers.where('c.customer_id', 'ilike', pattern);
   // One country as `=`: an `any` over the index's middle column loses its customer_id order.
   const inCountries =
     countries.length === 1
@@ -114,12 +138,12 @@ export async function listCustomersPage(
   const idOnly = await countRows(idMatches.where(sql<SqlBool>`not (${inCountries})`));
   const matching =
     idOnly === 0
-      ? firmCustomers.where(inCountries)
-      : firmCustomers.where((eb) =>
-          eb.or([eb('c.customer_id', 'ilike', likePattern(input.search!)), inCountries]),
-        );
-  const byCountry = countries.reduce((sum, c) => sum + (index.countryCounts[c] ?? 0), 0);
-  return { rows: await page(matching, offset), total: byCountry + idOnly };
+      ? customers.where(inCountries)
+      : customers.where((eb) => eb.or([eb('c.customer_id', 'ilike', pattern), inCountries]));
+  return {
+    rows: await pageOfCustomers(matching, offset, size).execute(),
+    total: byCountry + idOnly,
+  };
 }
 
 export async function listRms(db: Executor, firmId: string) {
