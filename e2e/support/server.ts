@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serveNodeFlags } from '../../scripts/serve-flags.js';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../..');
+const SERVE_FLAGS = serveNodeFlags(ROOT);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'apps/server/dist/server.js')],
+    [...SERVE_FLAGS, path.join(ROOT, 'apps/server/dist/server.js')],
     {
       cwd: ROOT,
       env: {

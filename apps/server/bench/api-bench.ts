@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serveNodeFlags } from '../../../scripts/serve-flags.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,20 +33,25 @@ if (!databaseUrl) {
 }
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'behavio-api-bench-'));
+const SERVE_FLAGS = serveNodeFlags(ROOT);
 
 async function startServer() {
   const port = 3800 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: work,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_IP_PER_MINUTE: '100000',
-      RATE_LIMIT_EMAIL_PER_MINUTE: '100000',
+  const child = spawn(
+    process.execPath,
+    [...SERVE_FLAGS, path.join(ROOT, 'apps/server/dist/server.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: work,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_IP_PER_MINUTE: '100000',
+        RATE_LIMIT_EMAIL_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { customerTable, generateCustomers, toCsv } from '../test/fixtures/customer-files.js';
 import { REQUIRED_COLUMNS } from '@behavio/contract';
+import { serveNodeFlags } from '../../../scripts/serve-flags.js';
 
 const args = process.argv.slice(2);
 const rows = Number(args[args.indexOf('--rows') + 1] ?? 100_000) || 100_000;
@@ -32,6 +33,7 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'behavio-bench-'));
 const csvPath = path.join(work, `customers-${rows}.csv`);
+const SERVE_FLAGS = serveNodeFlags(ROOT);
 
 async function writeCsv() {
   const out = createWriteStream(csvPath);
@@ -55,7 +57,7 @@ async function startServer() {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
+    [...SERVE_FLAGS, ...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
     {
       env: {
         ...process.env,
