@@ -10,6 +10,7 @@ import { BIAS_NAMES } from '@behavio/contract';
 import { TERMS, evidenceTerm, type BiasScratch } from './bias-scores.js';
 import { TEXT } from './term-texts.js';
 import { num, pct } from './format.js';
+import { flat } from './text-cache.js';
 
 /**
  * The recommended action and the `why` text. Both name the lead issue with the customer's own
@@ -75,8 +76,8 @@ export const BIAS_WHY: Record<BiasName, string> = {
   status_quo: 'Your portfolio has not been reviewed for a while',
 };
 
-const STEP_BY_INDEX: readonly string[] = BIAS_NAMES.map((n) => `: ${BIAS_STEP[n]}`);
-const WHY_BY_INDEX: readonly string[] = BIAS_NAMES.map((n) => `${BIAS_WHY[n]}: `);
+const STEP_BY_INDEX: readonly string[] = BIAS_NAMES.map((n) => flat(`: ${BIAS_STEP[n]}`));
+const WHY_BY_INDEX: readonly string[] = BIAS_NAMES.map((n) => flat(`${BIAS_WHY[n]}: `));
 const LABEL_BY_INDEX: readonly string[] = BIAS_NAMES.map((n) => BIAS_LABEL[n]);
 
 /**

@@ -9,7 +9,7 @@ import {
 import { BIAS_COUNT } from './bias-scores.js';
 import { codeIndex } from './market-cap.js';
 import { computeInsight, createInsightScratch, type InsightScratch } from './insight.js';
-import { FigureTextCache } from './text-cache.js';
+import { FigureTextCache, flat } from './text-cache.js';
 import { MODEL_VERSION } from './version.js';
 
 /**
@@ -30,7 +30,7 @@ const HEAD = `${MODEL_VERSION}\t`;
 const TABBED = new Map<string, string>(
   [...URGENCY_LEVELS, ...RISK_LEVELS, ...SEGMENTS, ...CUSTOMER_VALUE_BASES].map((l) => [
     l,
-    `${l}\t`,
+    flat(`${l}\t`),
   ]),
 );
 const tabbed = (label: string): string => TABBED.get(label)!;
@@ -47,11 +47,11 @@ const FIGURE_BRACE_COMMA = new FigureTextCache('', '},');
 const FIGURE_LAST_TOP = new FigureTextCache('', '}]\t');
 
 /** top_biases: `[{"bias_name":"x","score":s,"confidence":c},...]`. */
-const TOP_HEAD = BIAS_NAMES.map((name) => `{"bias_name":"${name}","score":`);
+const TOP_HEAD = BIAS_NAMES.map((name) => flat(`{"bias_name":"${name}","score":`));
 const CONFIDENCE_KEY = ',"confidence":';
 
 /** bias_scores: `{"overconfidence":[s,c],...}` in BIAS_NAMES order. */
-const SCORE_HEAD = BIAS_NAMES.map((name, b) => `${b === 0 ? '{' : '],'}"${name}":[`);
+const SCORE_HEAD = BIAS_NAMES.map((name, b) => flat(`${b === 0 ? '{' : '],'}"${name}":[`));
 
 /** PostgreSQL COPY text format: backslash, tab and line breaks must be escaped. */
 export const copyEscape = (value: string): string =>

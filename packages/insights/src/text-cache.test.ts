@@ -1,5 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PairTextCache, TextCache } from './text-cache.js';
+import { PairTextCache, TextCache, flat } from './text-cache.js';
+
+describe('flat', () => {
+  it('gives back exactly the same characters, joined or not, lone surrogates included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { maxLength: 8 }), (parts) => {
+        let joined = '';
+        for (const part of parts) joined += part;
+        expect(flat(joined)).toBe(joined);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const text of ['', '\ud800', 'a\udc00b', '\t\\"\n', 'é€😀']) expect(flat(text)).toBe(text);
+  });
+});
 
 describe('TextCache', () => {
   it('builds from the value rounded to one decimal and returns the same string after', () => {

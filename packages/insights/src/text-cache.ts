@@ -6,13 +6,22 @@
  * on which row came first. This keeps string building off the scoring hot path. Tables grow
  * with the largest figure seen, up to LIMIT tenths; larger figures are built every time. All
  * caches together keep at most MAX_CACHED_TEXTS strings (a few tens of MB at worst); past
- * that, texts are built every time. Caching never changes a text, only its cost.
+ * that, texts are built every time. Caching never changes a text, only its cost; cached texts
+ * are stored flat (see `flat`).
  */
 const LIMIT = 20_000; // tenths: figures up to 1999.9 (and down to -1999.9) are cached
 const INT_LIMIT = 5_000; // whole figures 0 .. 4999 are cached by value
 const MAX_CACHED_TEXTS = 400_000;
 let cachedTexts = 0;
 const EMPTY: (string | undefined)[] = [];
+
+/**
+ * `text` as one flat string. Joining strings gives V8 a tree of the parts (a cons string), and
+ * a line built from cached texts would walk every cached tree again each time it is flattened
+ * (written out); a cached text is therefore stored flat, once. A JSON round trip gives back
+ * exactly the same characters as a new flat string.
+ */
+export const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
 
 export class TextCache {
   /** Whole non-negative figures (the common case: counts, days, whole percents), by value. */
@@ -39,8 +48,9 @@ export class TextCache {
   }
 
   private miss(v: number, negative: boolean, tenths: number): string {
-    const text = this.build(negative ? -tenths / 10 : tenths / 10);
-    if (cachedTexts >= MAX_CACHED_TEXTS) return text;
+    const built = this.build(negative ? -tenths / 10 : tenths / 10);
+    if (cachedTexts >= MAX_CACHED_TEXTS) return built;
+    const text = flat(built);
     if (v >= 0 && Math.floor(v) === v && v < INT_LIMIT) {
       if (v >= this.ints.length) this.ints = grow(this.ints, v, INT_LIMIT);
       this.ints[v] = text;
@@ -96,8 +106,9 @@ export class PairTextCache {
   }
 
   private miss(a: number, b: number): string {
-    const text = this.build(a, b);
-    if (cachedTexts >= MAX_CACHED_TEXTS) return text;
+    const built = this.build(a, b);
+    if (cachedTexts >= MAX_CACHED_TEXTS) return built;
+    const text = flat(built);
     if (b >= this.rows.length) this.rows = grow(this.rows, b, PAIR_KEY_LIMIT);
     let row = this.rows[b] ?? NO_TEXTS;
     if (a >= row.length) {
@@ -131,11 +142,11 @@ export class FigureTextCache {
     if (k >= 0 && k <= FIGURE_LIMIT && k / 100 === v) {
       const s = this.texts[k];
       if (s !== undefined) return s;
-      const text = this.prefix + String(v) + this.suffix;
-      if (cachedTexts < MAX_CACHED_TEXTS) {
-        this.texts[k] = text;
-        cachedTexts++;
-      }
+      const built = this.prefix + String(v) + this.suffix;
+      if (cachedTexts >= MAX_CACHED_TEXTS) return built;
+      const text = flat(built);
+      this.texts[k] = text;
+      cachedTexts++;
       return text;
     }
     return this.prefix + String(v) + this.suffix;

@@ -51,7 +51,31 @@ function bookPage(db: Executor, input: PageInput) {
       eb.or([eb('c.customer_id', 'ilike', pattern), eb('c.country_iso', 'ilike', pattern)]),
     );
   }
-  if (input.onlyToCall) query = query.where(notHandled());
+  if (input.onlyToCall) {
+    // The latest outcome as a lateral join, not a NOT EXISTS: as a subplan in the join filter it
+    // made PostgreSQL hash-join the whole firm's insights (455 ms at a million customers)
+    // instead of looking up the book's 5,000 (24 ms).
+    query = query
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('call_outcomes as o')
+            .select([
+              'o.outcome',
+              'o.snooze_until',
+              'o.priority_score',
+              'o.urgency_level',
+              'o.recommended_action',
+            ])
+            .whereRef('o.firm_id', '=', 'c.firm_id')
+            .whereRef('o.customer_id', '=', 'c.customer_id')
+            .orderBy('o.created_at', 'desc')
+            .limit(1)
+            .as('latest'),
+        (join) => join.onTrue(),
+      )
+      .where(notHandled());
+  }
   if (window.limit !== undefined || window.offset) {
     query = query.orderBy('i.priority_score', 'desc').orderBy('c.customer_id', 'asc');
     if (window.limit !== undefined) query = query.limit(window.limit);
@@ -60,20 +84,14 @@ function bookPage(db: Executor, input: PageInput) {
   return query.as('p');
 }
 
-/** No latest outcome still holds for the current recommendation. */
+/** The latest outcome (`latest`, if any) does not hold for the current recommendation. */
 function notHandled(): Expression<SqlBool> {
-  return sql<SqlBool>`not exists (
-    select 1 from (
-      select o.outcome, o.snooze_until, o.priority_score, o.urgency_level, o.recommended_action
-      from call_outcomes o
-      where o.firm_id = c.firm_id and o.customer_id = c.customer_id
-      order by o.created_at desc
-      limit 1
-    ) latest
-    where latest.recommended_action = i.recommended_action
+  return sql<SqlBool>`not coalesce(
+    latest.recommended_action = i.recommended_action
       and latest.urgency_level = i.urgency_level
       and latest.priority_score = i.priority_score
-      and (latest.outcome <> 'snoozed' or latest.snooze_until > current_date)
+      and (latest.outcome <> 'snoozed' or latest.snooze_until > current_date),
+    false
   )`;
 }
 
