@@ -77,7 +77,10 @@ function bookPage(db: Executor, input: PageInput) {
       .where(notHandled());
   }
   if (window.limit !== undefined || window.offset) {
-    query = query.orderBy('i.priority_score', 'desc').orderBy('c.customer_id', 'asc');
+    // `+ 0` keeps the firm-wide priority index out of this plan: walking it until enough of
+    // one RM's customers turn up read 60,000 rows at a million customers (500 ms); the book
+    // itself is a few thousand rows, sorted in a few milliseconds.
+    query = query.orderBy(sql`i.priority_score + 0`, 'desc').orderBy('c.customer_id', 'asc');
     if (window.limit !== undefined) query = query.limit(window.limit);
     if (window.offset) query = query.offset(window.offset);
   }
