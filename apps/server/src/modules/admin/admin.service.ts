@@ -294,21 +294,19 @@ export class AdminService {
     const [counts, rms, risk, segment, urgency, top] = await Promise.all([
       assignmentCounts(this.db, firmId),
       this.listRms(principal),
-      readInsightCounts(this.db, firmId, 'risk_level'),
-      readInsightCounts(this.db, firmId, 'segment'),
-      readInsightCounts(this.db, firmId, 'urgency_level'),
+      readInsightCounts(this.db, firmId, 'risk_level', RISK_LEVELS),
+      readInsightCounts(this.db, firmId, 'segment', SEGMENTS),
+      readInsightCounts(this.db, firmId, 'urgency_level', URGENCY_LEVELS),
       repo.topPriority(this.db, firmId, 10),
     ]);
-    const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>
-      Object.fromEntries(keys.map((k) => [k, from.get(k) ?? 0])) as Record<K, number>;
     return {
       total_customers: counts.total,
       assigned: counts.assigned,
       unassigned: counts.total - counts.assigned,
       per_rm: rms.rms,
-      risk_distribution: tally(RISK_LEVELS, risk),
-      segment_distribution: tally(SEGMENTS, segment),
-      urgency_distribution: tally(URGENCY_LEVELS, urgency),
+      risk_distribution: risk,
+      segment_distribution: segment,
+      urgency_distribution: urgency,
       top_priority: top.map((r) => ({
         ...r,
         urgency_level: r.urgency_level as UrgencyLevel,

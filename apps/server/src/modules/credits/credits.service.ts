@@ -99,19 +99,17 @@ export class CreditsService {
     const [counts, totals, risk, segment] = await Promise.all([
       assignmentCounts(db, firmId),
       features.insightTotals(db, firmId),
-      readInsightCounts(db, firmId, 'risk_level'),
-      readInsightCounts(db, firmId, 'segment'),
+      readInsightCounts(db, firmId, 'risk_level', RISK_LEVELS),
+      readInsightCounts(db, firmId, 'segment', SEGMENTS),
     ]);
-    const tally = <K extends string>(keys: readonly K[], from: Map<string, number>) =>
-      Object.fromEntries(keys.map((k) => [k, from.get(k) ?? 0])) as Record<K, number>;
     return {
       kind: 'book_summary',
       total_customers: counts.total,
       assigned: counts.assigned,
       unassigned: counts.total - counts.assigned,
       scored_customers: totals.scored,
-      risk_levels: tally(RISK_LEVELS, risk),
-      segments: tally(SEGMENTS, segment),
+      risk_levels: risk,
+      segments: segment,
       average_priority: totals.averagePriority === null ? null : round(totals.averagePriority, 1),
     };
   }

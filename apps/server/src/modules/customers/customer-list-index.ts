@@ -131,12 +131,16 @@ export async function readCustomerListIndex(
   };
 }
 
-/** The firm's customers per value of an insight column, from the summary. */
-export async function readInsightCounts(
+/**
+ * The firm's customers per value of an insight column, from the summary: every one of `keys`
+ * present, zero when no customer has it.
+ */
+export async function readInsightCounts<K extends string>(
   db: Executor,
   firmId: string,
   column: CountedInsight,
-): Promise<Map<string, number>> {
+  keys: readonly K[],
+): Promise<Record<K, number>> {
   const row = await readSummary(
     () =>
       db
@@ -147,5 +151,6 @@ export async function readInsightCounts(
     db,
     firmId,
   );
-  return new Map(Object.entries(row?.counts ?? {}));
+  const counts = row?.counts ?? {};
+  return Object.fromEntries(keys.map((k) => [k, counts[k] ?? 0])) as Record<K, number>;
 }
