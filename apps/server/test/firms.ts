@@ -1,6 +1,8 @@
-import type { Plan, Role } from '@behavio/contract';
+import type { Plan, Role, UploadResponse } from '@behavio/contract';
+import { expect } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js';
+import { multipartFile } from './multipart.js';
 
 /** An admin with a firm on the given plan, and its firm id. */
 export async function adminOnPlan(ctx: TestContext, plan: Plan = 'free') {
@@ -44,4 +46,27 @@ export async function employeeOf(
     payload: { role, email, password: 'employee-pass', adminEmail: admin.email },
   });
   return { id: user.id, email, headers: bearer(login.json<{ token: string }>().token) };
+}
+
+/**
+ * Uploads a customers CSV as the admin and expects it imported (201, `completed`): the setup of
+ * every test that needs customers. Answers the file id.
+ */
+export async function importCustomers(
+  ctx: TestContext,
+  admin: { headers: Record<string, string> },
+  csv: Buffer,
+  filename = 'customers.csv',
+): Promise<string> {
+  const body = multipartFile(filename, csv);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/content/upload-file',
+    headers: { ...admin.headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  const { file_id, job_status } = res.json<UploadResponse>();
+  expect(job_status).toBe('completed');
+  return file_id!;
 }

@@ -13,9 +13,8 @@ import {
   type RmBookResponse,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
 import { createTestContext, uniqueEmail, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
 let ctx: TestContext;
@@ -27,16 +26,7 @@ const call = (
   payload?: object,
 ) => ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
-async function withCustomers(admin: Admin, rows = 30) {
-  const body = multipartFile('customers.csv', csvOf(rows));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-}
+const withCustomers = (admin: Admin, rows = 30) => importCustomers(ctx, admin, csvOf(rows));
 
 beforeAll(async () => {
   ctx = await createTestContext();

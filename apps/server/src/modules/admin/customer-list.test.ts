@@ -1,8 +1,7 @@
-import type { ListCustomersResponse, UploadResponse } from '@behavio/contract';
+import type { ListCustomersResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import {
   csvOf,
   customerTable,
@@ -24,19 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function upload(admin: Admin, csv: Buffer) {
-  const body = multipartFile('customers.csv', csv);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  const { file_id, job_status } = res.json<UploadResponse>();
-  expect(job_status).toBe('completed');
-  return file_id!;
-}
+const upload = (admin: Admin, csv: Buffer) => importCustomers(ctx, admin, csv);
 
 async function list(admin: Admin, query: string) {
   const res = await ctx.app.inject({

@@ -8,9 +8,8 @@ import {
   type WhoToCallItem,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
 let ctx: TestContext;
@@ -29,14 +28,7 @@ async function uploadAndAssign(
   rows: number,
   assignments: [string, number, number][],
 ) {
-  const body = multipartFile('book.csv', csvOf(rows));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...owner.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
+  await importCustomers(ctx, owner, csvOf(rows), 'book.csv');
   const ids = (
     await ctx.database.db
       .selectFrom('customers')

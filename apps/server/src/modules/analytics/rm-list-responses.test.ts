@@ -16,9 +16,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
 /*
@@ -127,14 +126,7 @@ beforeAll(async () => {
   admin = await adminOnPlan(ctx, 'pro');
   rm = await employeeOf(ctx, admin, 'rm');
   idleRm = await employeeOf(ctx, admin, 'rm');
-  const file = multipartFile('book.csv', csvOf(30));
-  const upload = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...file.headers },
-    payload: file.payload,
-  });
-  expect(upload.statusCode).toBe(201);
+  await importCustomers(ctx, admin, csvOf(30), 'book.csv');
   const db = ctx.database.db;
   const ids = (
     await db

@@ -8,9 +8,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 
 let ctx: TestContext;
 type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
@@ -18,17 +17,7 @@ type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 const get = (headers: Record<string, string>, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers });
 
-async function withCustomers(admin: Admin, rows: number) {
-  const body = multipartFile('customers.csv', csvOf(rows));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  expect(res.json().job_status).toBe('completed');
-}
+const withCustomers = (admin: Admin, rows: number) => importCustomers(ctx, admin, csvOf(rows));
 
 const userIdOf = async (email: string, firmId: string) =>
   (

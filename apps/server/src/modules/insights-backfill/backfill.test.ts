@@ -1,9 +1,8 @@
 import type { FirmOverviewResponse } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import { csvOf, generateCustomers } from '../../../test/fixtures/customer-files.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { backfillInsights, scheduleBackfillIfStale } from './backfill.js';
@@ -17,13 +16,7 @@ afterAll(() => ctx.close());
 describe('insights backfill', () => {
   it('recomputes every insight of an older model version, and only those', async () => {
     const admin = await adminOnPlan(ctx);
-    const body = multipartFile('customers.csv', csvOf(25));
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/content/upload-file',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
+    await importCustomers(ctx, admin, csvOf(25));
     expect(await scheduleBackfillIfStale(ctx.database.db, ctx.services.queue)).toBe(false);
 
     await ctx.database.db
@@ -74,13 +67,7 @@ describe('insights backfill', () => {
 
   it('rebuilds the firm summary, so the dashboards count the recomputed insights', async () => {
     const admin = await adminOnPlan(ctx, 'business');
-    const body = multipartFile('customers.csv', csvOf(25, {}, {}, 5));
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/content/upload-file',
-      headers: { ...admin.headers, ...body.headers },
-      payload: body.payload,
-    });
+    await importCustomers(ctx, admin, csvOf(25, {}, {}, 5));
     const riskCounts = async () => {
       const res = await ctx.app.inject({
         method: 'GET',
