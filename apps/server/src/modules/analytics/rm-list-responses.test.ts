@@ -29,6 +29,7 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof adminOnPlan>>;
 let rm: Awaited<ReturnType<typeof employeeOf>>;
 let idleRm: Awaited<ReturnType<typeof employeeOf>>;
+const ESCAPED_ID = 'Q"7\\ ü';
 
 async function body<S extends z.ZodType>(schema: S, headers: Record<string, string>, url: string) {
   const res = await ctx.app.inject({ method: 'GET', url, headers });
@@ -157,6 +158,17 @@ beforeAll(async () => {
     .execute();
   await sql`update customers set created_at = '2025-03-04T05:06:07.891999Z'
     where firm_id = ${admin.firmId} and customer_id = ${ids[0]}`.execute(db);
+  // Texts JSON must escape, in the stored pieces (migration 0008) and in what the lists add.
+  for (const table of ['customers', 'customer_insights']) {
+    await sql`update ${sql.table(table)} set customer_id = ${ESCAPED_ID}
+      where firm_id = ${admin.firmId} and customer_id = ${ids[1]}`.execute(db);
+  }
+  await db
+    .updateTable('customer_insights')
+    .set({ recommended_action: 'Say "hello"\\\tthen\nwait ü €', why: '\u0001 <why> 😀' })
+    .where('firm_id', '=', admin.firmId)
+    .where('customer_id', '=', ESCAPED_ID)
+    .execute();
 });
 afterAll(() => ctx.close());
 
@@ -164,6 +176,7 @@ describe('RM list responses', () => {
   it('answers each list exactly as stored, as valid JSON with the JSON content type', async () => {
     const stored = await storedBook(rm.id);
     expect(stored).toHaveLength(20);
+    expect(stored.find((s) => s.item.customer_id === ESCAPED_ID)?.item.why).toBe('\u0001 <why> 😀');
     expect(stored.find((s) => s.item.priority_score === 0.1 + 0.2)?.customer.created_at).toBe(
       '2025-03-04T05:06:07.891Z',
     );
