@@ -111,22 +111,39 @@ async function seed(client: pg.Client, firmId: string, rmId: string) {
   await client.query('vacuum analyze customer_insights');
 }
 
-async function measure(url: string, token: string) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
+/** The q-th percentile (nearest rank) of `values`. */
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((q / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Runs autocannon on one URL. autocannon reports p90 and p97.5 but not p95, the figure the
+ * targets name, so p95 is computed from every response's own latency.
+ */
+function measure(url: string, token: string) {
+  const latencies: number[] = [];
+  return new Promise<Record<string, number>>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (error, result) => {
+        if (error) return reject(error);
+        const { latency, requests, non2xx } = result;
+        resolve({
+          rps: Math.round(requests.average),
+          p50: latency.p50,
+          p90: latency.p90,
+          p95: Math.round(percentile(latencies, 95)),
+          p97_5: latency.p97_5,
+          p99: latency.p99,
+          errors: non2xx,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime: number) =>
+      latencies.push(responseTime),
+    );
   });
-  const { latency, requests, non2xx } = result;
-  return {
-    rps: Math.round(requests.average),
-    p50: latency.p50,
-    p90: latency.p90,
-    p97_5: latency.p97_5,
-    p99: latency.p99,
-    errors: non2xx,
-  };
 }
 
 async function main() {
@@ -198,12 +215,12 @@ async function main() {
     ].filter(([name]) => !only || name!.startsWith(only)) as [string, string, string][];
     // The first list read builds the firm's list summary, as an import would have.
     await call(`${server.url}${list('page=1')}`, 'GET', undefined, token);
-    console.log('| Call | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | non-2xx |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| Call | req/s | p50 ms | p90 ms | p95 ms | p97.5 ms | p99 ms | non-2xx |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, url, t] of cases) {
       const r = await measure(`${server.url}${url}`, t);
       console.log(
-        `| ${name} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p97_5} | ${r.p99} | ${r.errors} |`,
+        `| ${name} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p95} | ${r.p97_5} | ${r.p99} | ${r.errors} |`,
       );
     }
   } finally {

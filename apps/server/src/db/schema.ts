@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { BillingCycle, CustomerRecord, PaidPlan, Plan, Role } from '@behavio/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -74,8 +74,6 @@ export interface CustomersTable extends Omit<CustomerRecord, 'customer_id'> {
   supplied_by: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  /** The own-book list item as JSON members, written by PostgreSQL (migration 0008). */
-  list_item: GeneratedAlways<string>;
 }
 
 export interface StoredInsightColumns {
@@ -99,9 +97,6 @@ export interface CustomerInsightsTable extends StoredInsightColumns {
   firm_id: string;
   customer_id: string;
   computed_at: CreatedAt;
-  /** The RM list items' insight fields as JSON members, written by PostgreSQL (migration 0008). */
-  list_card: GeneratedAlways<string>;
-  list_details: GeneratedAlways<string>;
 }
 
 /** Staging rows of an import in progress; only the key columns are queried through Kysely. */

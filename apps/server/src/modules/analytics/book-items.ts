@@ -1,67 +1,56 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { CUSTOMER_COLUMNS } from '../customers/customers.repository.js';
 
 /*
- * The RM lists are written as JSON text by PostgreSQL, from pieces stored with each customer and
- * insight (generated columns, migration 0008): turning 5,000 rows into objects and serialising
- * them in Node cost far more than the query, and so did converting every value to JSON on each
- * call. An item is `{` + its pieces joined by commas + `}`; the few values no piece holds are
- * converted here. Each list selects its item text as `item` with the keys it sorts and groups
- * by, and `jsonArray` joins the page rows `p`.
+ * The RM lists are written as JSON by PostgreSQL: turning 5,000 rows into objects and
+ * serialising them in Node cost far more than the query. Each list selects exactly its item's
+ * fields, named by the contract, from customers `c` and insights `i`; the page row `p` is then
+ * the item and json_agg(p) writes it (cheaper than json_build_object per row, and compact).
+ * Numbers are float8 printed shortest round-trip (PostgreSQL 12 and later), so they parse to the
+ * numbers the driver would have produced.
  */
 
-export type ItemText = RawBuilder<string>;
+export type ItemFields = AliasedRawBuilder<unknown, string>[];
 
-const customerId = sql`'"customer_id":' || to_json(c.customer_id)::text`;
+const nameOf = (ref: string) => ref.slice(ref.indexOf('.') + 1);
 
-/** customer_id, country_iso, age and risk_profile: the who-to-call item's customer fields. */
-const summary = sql`${customerId} || ', "country_iso":' || to_json(c.country_iso::text)::text
-  || ', "age":' || c.age::text || ', "risk_profile":' || c.risk_profile::text`;
+const field = (ref: string) => sql.ref(ref).as(nameOf(ref));
 
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds). */
-const createdAt = sql`'"created_at":"'
-  || to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+const isoTimestamp = (ref: string) =>
+  sql`to_char(${sql.ref(ref)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(nameOf(ref));
 
-/**
- * Texts are joined with `concat`, which writes its result once: each `||` copies everything to
- * its left again, which on a 3 MB body cost more than the aggregate (measured). `concat` skips
- * nulls, and none of the pieces joined here can be null.
- */
-const joined = (pieces: RawBuilder<unknown>[]) => sql<string>`concat(${sql.join(pieces)})`;
-
-const object = (...members: RawBuilder<unknown>[]): ItemText =>
-  joined([
-    sql.lit('{'),
-    ...members.flatMap((member, n) => (n === 0 ? [member] : [sql.lit(', '), member])),
-    sql.lit('}'),
-  ]);
+const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].map(field);
+const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
+const labels = ['i.why', 'i.risk_level', 'i.segment'].map(field);
+const details = [
+  // Every writer of top_biases (imports through scoreCustomerCopyText, the backfill) stores
+  // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
+  // the stored list is the contract's TopBias list.
+  field('i.top_biases'),
+  sql`json_build_object('bias_severity', i.bias_severity, 'risk_urgency', i.risk_urgency,
+    'time_sensitivity', i.time_sensitivity, 'customer_value', i.customer_value)`.as('breakdown'),
+];
 
 export const ITEMS = {
-  customer: object(sql`c.list_item`, createdAt),
-  whoToCall: object(summary, sql`i.list_card`),
-  priorityScore: object(customerId, sql`i.list_card`, sql`i.list_details`),
+  customer: CUSTOMER_COLUMNS.map((ref) =>
+    ref === 'c.created_at' ? isoTimestamp(ref) : field(ref),
+  ),
+  whoToCall: [...summary, ...recommendation, ...labels],
+  priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels],
   /** A who-to-call item with the top biases and the breakdown (risk ranking and segments). */
-  riskRanking: object(summary, sql`i.list_card`, sql`i.list_details`),
-} satisfies Record<string, ItemText>;
+  riskRanking: [...summary, ...recommendation, ...details, ...labels],
+} satisfies Record<string, ItemFields>;
 
 /** Highest priority first, ties by customer id: the order of every RM list. */
 export const byPriority = sql`p.priority_score desc, p.customer_id`;
 
-/** The JSON array of the page rows' items that `where` keeps (all by default), in `order`. */
+/** The JSON array of the page rows `p` that `where` keeps (all by default), in `order`. */
 export function jsonArray(order: RawBuilder<unknown>, where?: RawBuilder<unknown>) {
   const filter = where ? sql` filter (where ${where})` : sql``;
-  return joined([
-    sql.lit('['),
-    sql`string_agg(p.item, ',' order by ${order})${filter}`,
-    sql.lit(']'),
-  ]);
+  return sql`coalesce(json_agg(p order by ${order})${filter}, '[]')`;
 }
 
-/** A JSON object of `[key, value]` entries, in the given order; each value is JSON text. */
+/** A JSON object of `[key, value]` entries, in the given order. */
 export const jsonObject = (entries: [string, RawBuilder<unknown>][]) =>
-  joined([
-    ...entries.flatMap(([key, value], n) => [
-      sql.lit(`${n === 0 ? '{' : ','}${JSON.stringify(key)}:`),
-      value,
-    ]),
-    sql.lit('}'),
-  ]);
+  sql`json_build_object(${sql.join(entries.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;

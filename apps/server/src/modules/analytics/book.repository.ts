@@ -2,7 +2,7 @@ import { RISK_LEVELS, SEGMENTS, type ListWindowQuery } from '@behavio/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { likePattern } from '../customers/customers.repository.js';
-import { byPriority, ITEMS, jsonArray, jsonObject, type ItemText } from './book-items.js';
+import { byPriority, ITEMS, jsonArray, jsonObject, type ItemFields } from './book-items.js';
 
 /** The firm's customers (`c`) joined to their stored insights (`i`). */
 const customersWithInsights = (db: Executor) =>
@@ -29,13 +29,12 @@ interface BookWindow {
 }
 
 interface PageInput extends BookWindow {
-  item: ItemText;
+  fields: ItemFields;
   onlyToCall?: boolean;
 }
 
 /**
- * The RM's customers with their stored insights, one list item each (`p`: the item's JSON text
- * and the keys the lists sort and group by). `onlyToCall` leaves
+ * The RM's customers with their stored insights, one list item each (`p`). `onlyToCall` leaves
  * out customers the RM has called, dismissed or snoozed (until the snooze date passes), unless
  * their recommendation has changed since. Limit and offset take the highest priorities first;
  * without them the rows stay unsorted, as the JSON aggregate orders them anyway.
@@ -43,13 +42,7 @@ interface PageInput extends BookWindow {
 function bookPage(db: Executor, input: PageInput) {
   const { firmId, rmId, window } = input;
   let query = customersWithInsights(db)
-    .select([
-      input.item.as('item'),
-      'c.customer_id',
-      'i.priority_score',
-      'i.risk_level',
-      'i.segment',
-    ])
+    .select(input.fields)
     .where('c.firm_id', '=', firmId)
     .where('c.rm_id', '=', rmId);
   if (window.search) {
@@ -109,7 +102,7 @@ function notHandled(): Expression<SqlBool> {
 async function pageJson(db: Executor, input: PageInput, body: RawBuilder<unknown>) {
   const row = await db
     .selectFrom(bookPage(db, input))
-    .select(sql<string>`${body}`.as('body'))
+    .select(sql<string>`${body}::text`.as('body'))
     .executeTakeFirstOrThrow();
   return row.body;
 }
@@ -121,7 +114,7 @@ async function pageJson(db: Executor, input: PageInput, body: RawBuilder<unknown
 export async function bookJson(db: Executor, input: BookWindow): Promise<string | undefined> {
   const { firmId, rmId } = input;
   const customers = db
-    .selectFrom(bookPage(db, { ...input, item: ITEMS.customer }))
+    .selectFrom(bookPage(db, { ...input, fields: ITEMS.customer }))
     .select(jsonArray(sql`p.customer_id`).as('customers'));
   const count = db
     .selectFrom('customers')
@@ -131,12 +124,12 @@ export async function bookJson(db: Executor, input: BookWindow): Promise<string 
   const row = await db
     .selectFrom('users as u')
     .select(
-      jsonObject([
-        ['rm_id', sql`to_json(u.id)::text`],
-        ['rm_name', sql`to_json(u.name)::text`],
-        ['customer_count', sql`(${count})::text`],
+      sql<string>`${jsonObject([
+        ['rm_id', sql`u.id`],
+        ['rm_name', sql`u.name`],
+        ['customer_count', sql`(${count})`],
         ['customers', sql`(${customers})`],
-      ]).as('body'),
+      ])}::text`.as('body'),
     )
     .where('u.firm_id', '=', firmId)
     .where('u.id', '=', rmId)
@@ -146,10 +139,10 @@ export async function bookJson(db: Executor, input: BookWindow): Promise<string 
 }
 
 export const whoToCallJson = (db: Executor, input: BookWindow) =>
-  pageJson(db, { ...input, item: ITEMS.whoToCall, onlyToCall: true }, jsonArray(byPriority));
+  pageJson(db, { ...input, fields: ITEMS.whoToCall, onlyToCall: true }, jsonArray(byPriority));
 
 export const priorityScoresJson = (db: Executor, input: BookWindow) =>
-  pageJson(db, { ...input, item: ITEMS.priorityScore }, jsonArray(byPriority));
+  pageJson(db, { ...input, fields: ITEMS.priorityScore }, jsonArray(byPriority));
 
 /** The risk ranking items grouped by `column`: one array per `[key, value]`, every key present. */
 const grouped = (column: 'risk_level' | 'segment', groups: [key: string, value: string][]) =>
@@ -163,7 +156,7 @@ const grouped = (column: 'risk_level' | 'segment', groups: [key: string, value: 
 export const riskRankingJson = (db: Executor, input: BookWindow) =>
   pageJson(
     db,
-    { ...input, item: ITEMS.riskRanking },
+    { ...input, fields: ITEMS.riskRanking },
     grouped(
       'risk_level',
       RISK_LEVELS.map((level) => [`${level}_risk`, level]),
@@ -173,7 +166,7 @@ export const riskRankingJson = (db: Executor, input: BookWindow) =>
 export const segmentsJson = (db: Executor, input: BookWindow) =>
   pageJson(
     db,
-    { ...input, item: ITEMS.riskRanking },
+    { ...input, fields: ITEMS.riskRanking },
     grouped(
       'segment',
       SEGMENTS.map((segment) => [segment, segment]),
