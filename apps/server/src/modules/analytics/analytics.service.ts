@@ -4,7 +4,8 @@ import {
   type CallOutcomeResponse,
   type ListWindowQuery,
 } from '@behavio/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
@@ -24,27 +25,40 @@ export class AnalyticsService {
     return { firmId: principal.firmId, rmId, window };
   }
 
+  /**
+   * One list read without PostgreSQL's parallel workers. A book is a few thousand index
+   * lookups, and handing the wide rows from the workers to the leader cost more than it
+   * saved: at a million customers on 2 cores, 45 ms instead of 57-61 ms (median) for a
+   * 5,000-customer book, and steadier.
+   */
+  private read<T>(list: (db: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      return list(trx);
+    });
+  }
+
   /** The book of an RM of the principal's firm; 404 for anyone else's id. */
   async bookJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    const body = await repo.bookJson(this.db, this.input(principal, rmId, window));
+    const body = await this.read((db) => repo.bookJson(db, this.input(principal, rmId, window)));
     if (body === undefined) throw notFound(ADMIN_MESSAGES.rmNotFound);
     return body;
   }
 
   whoToCallJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return repo.whoToCallJson(this.db, this.input(principal, rmId, window));
+    return this.read((db) => repo.whoToCallJson(db, this.input(principal, rmId, window)));
   }
 
   priorityScoresJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return repo.priorityScoresJson(this.db, this.input(principal, rmId, window));
+    return this.read((db) => repo.priorityScoresJson(db, this.input(principal, rmId, window)));
   }
 
   riskRankingJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return repo.riskRankingJson(this.db, this.input(principal, rmId, window));
+    return this.read((db) => repo.riskRankingJson(db, this.input(principal, rmId, window)));
   }
 
   segmentsJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return repo.segmentsJson(this.db, this.input(principal, rmId, window));
+    return this.read((db) => repo.segmentsJson(db, this.input(principal, rmId, window)));
   }
 
   /** What the RM did with a recommendation, kept with the recommendation itself and audited. */
