@@ -7,14 +7,14 @@ import {
   mismatchRisk,
 } from './breakdown.js';
 import { BIAS_NAMES } from '@behavio/contract';
-import { TERMS, evidenceTerm, type BiasScratch } from './bias-scores.js';
+import { evidenceTerm, termText, type BiasScratch } from './bias-scores.js';
 import { TEXT } from './term-texts.js';
 import { num, pct } from './format.js';
 import { flat } from './text-cache.js';
 
 /**
  * The recommended action and the `why` text. Both name the lead issue with the customer's own
- * figures. Templates: docs/insights-model.md §9.
+ * figures. Templates: docs/insights-model.md §10.
  */
 
 /** What the texts are about: one of the four risk-urgency terms, the top bias, or a routine review. */
@@ -128,12 +128,8 @@ function evidencePhrase(s: BiasScratch, r: CustomerRecord, b: number, first: boo
   const t0 = evidenceTerm(s, b, 0);
   if (t0 < 0) return '';
   const t1 = evidenceTerm(s, b, 1);
-  const a = TERMS[t0]!;
-  if (t1 < 0) return a.texts.get(r, s.values[t0]!, s.keys[t0]!, first ? TEXT.upper : TEXT.lower);
-  return (
-    a.texts.get(r, s.values[t0]!, s.keys[t0]!, first ? TEXT.upperAnd : TEXT.lowerAnd) +
-    TERMS[t1]!.texts.get(r, s.values[t1]!, s.keys[t1]!, TEXT.lower)
-  );
+  if (t1 < 0) return termText(s, r, t0, first ? TEXT.upper : TEXT.lower);
+  return termText(s, r, t0, first ? TEXT.upperAnd : TEXT.lowerAnd) + termText(s, r, t1, TEXT.lower);
 }
 
 /**
@@ -183,7 +179,9 @@ export function whyText(r: CustomerRecord, lead: Lead, top: number, s: BiasScrat
       return `Your portfolio carries ${implied > r.risk_profile ? 'more' : 'less'} risk than the profile you chose: about ${num(implied)}/10 against ${num(r.risk_profile)}/10.`;
     }
     case LEAD.bias:
-      return `${WHY_BY_INDEX[top]!}${evidencePhrase(s, r, top, false)}.`;
+      // Joined with + rather than a template literal, which converts each part to a string
+      // again: this is the text of most rows.
+      return WHY_BY_INDEX[top]! + evidencePhrase(s, r, top, false) + '.';
     case LEAD.review:
       return top < 0 || s.count[top] === 0
         ? 'Your decisions look balanced: no behavioural pattern stands out in the data.'

@@ -18,12 +18,12 @@ import {
 import { num } from './format.js';
 import {
   codeFromIndex,
-  codeIndex,
+  countryIndex,
   DEFAULT_MARKET_SHARE,
-  lookupMarketShare,
   marketShare,
+  shareOfIndex,
 } from './market-cap.js';
-import { DECAY_14, DECAY_30, clip, clip01, ramp, shrinkShare, strength } from './math.js';
+import { DECAY_14, DECAY_30, clip, clip01, ramp, round2, shrinkShare, strength } from './math.js';
 import type { TextCache } from './text-cache.js';
 import {
   HOME_REASON,
@@ -55,8 +55,11 @@ export interface TermDefinition {
   /** Plain-words reason the input counts towards the bias (starts with ": "). */
   readonly reason: string;
   readonly texts: TermTexts;
-  /** The explanation cache of a one-figure term (the hot path), null for two-figure terms. */
-  readonly explanation: TextCache | null;
+  /**
+   * A one-figure term's text caches by kind (most terms), null for two-figure terms: looked up
+   * directly, without a call through `texts`, on the hot path (see `termText`).
+   */
+  readonly byValue: readonly TextCache[] | null;
 }
 
 function term(
@@ -72,7 +75,7 @@ function term(
     isBoolean,
     reason,
     texts,
-    explanation: texts.explanation,
+    byValue: texts.caches,
   };
 }
 
@@ -88,13 +91,13 @@ const keyedTerm = (
   isBoolean: false,
   reason,
   texts,
-  explanation: null,
+  byValue: null,
 });
 
 /**
- * A term whose wording shows two figures: its value and a second figure whose integer key
- * `computeBiases` writes to the scratch's `keys` (see computeTextKeys). `fact(a, b, first)` and
- * `explain(a, b)` get the value in whole tenths and that key.
+ * A term whose wording shows two figures: its value and a second figure of the row whose integer
+ * key `secondKey(r)` gives (see PairTexts). `fact(a, b, first)` and `explain(a, b)` get the value
+ * in whole tenths and that key.
  */
 const pairTerm = (
   bias: BiasName,
@@ -102,26 +105,29 @@ const pairTerm = (
   reason: string,
   fact: (a: number, b: number, first: boolean) => string,
   explain: ((a: number, b: number) => string) | null,
+  secondKey: (r: CustomerRecord) => number,
   fallback: (r: CustomerRecord, kind: TextKind) => string,
 ): TermDefinition =>
   keyedTerm(
     bias,
     column,
     reason,
-    new PairTexts(fact, explain ?? ((a, b) => fact(a, b, true) + reason), fallback),
+    new PairTexts(fact, explain ?? ((a, b) => fact(a, b, true) + reason), secondKey, fallback),
   );
 
 /**
- * A term whose wording shows one figure: its value plus a second figure whose whole-tenths key
- * `computeBiases` writes to the scratch's `keys`. `fact` gets the sum (whole tenths / 10).
+ * A term whose wording shows one figure: its value plus a second figure of the row whose
+ * whole-tenths key `secondKey(r)` gives. `fact` gets the sum (whole tenths / 10).
  */
 const sumTerm = (
   bias: BiasName,
   column: CustomerColumnName,
   reason: string,
   fact: (sum: number, first: boolean) => string,
+  secondKey: (r: CustomerRecord) => number,
   fallback: (r: CustomerRecord, kind: TextKind) => string,
-): TermDefinition => keyedTerm(bias, column, reason, new SumTexts(fact, reason, fallback));
+): TermDefinition =>
+  keyedTerm(bias, column, reason, new SumTexts(fact, reason, secondKey, fallback));
 
 /** Fallback texts of a pair term, built from the row with `fact` (uncached). */
 const fromRow =
@@ -155,6 +161,7 @@ export const TERMS: readonly TermDefinition[] = [
     QUIZ_REASON,
     (q, p, first) => quizFact(q / 10, p / 10, first),
     null,
+    (r) => tenthsKey(r.risk_profile),
     fromRow(QUIZ_REASON, (r, first) => fact('knowledge_quiz_score', r, first)),
   ),
   term(
@@ -225,6 +232,7 @@ export const TERMS: readonly TermDefinition[] = [
     GAINS_REASON,
     (g, l) => gainsFact(g / 10, l / 10),
     null,
+    (r) => tenthsKey(r.loss_takes),
     fromRow(GAINS_REASON, (r) => fact('gain_takes', r, true)),
   ),
   term(
@@ -239,6 +247,8 @@ export const TERMS: readonly TermDefinition[] = [
     HOME_REASON,
     (w, c) => homeFact(codeFromIndex(c), w / 10),
     null,
+    // -1 for a code of another shape, whose texts are built from the row.
+    (r) => countryIndex(r.country_iso),
     homeTextFromRow,
   ),
   // risk_aversion 18-20
@@ -253,6 +263,7 @@ export const TERMS: readonly TermDefinition[] = [
     'etf_pct',
     EQUITY_REASON,
     equityFact,
+    (r) => tenthsKey(r.single_stock_pct),
     fromRow(EQUITY_REASON, (r, first) =>
       equityFact(Math.round((r.etf_pct + r.single_stock_pct) * 10) / 10, first),
     ),
@@ -270,6 +281,7 @@ export const TERMS: readonly TermDefinition[] = [
     (lev, _cash, first) => VALUE_FACTS.leverage_ratio(lev / 10, first),
     (lev, cash) =>
       `${VALUE_FACTS.leverage_ratio(lev / 10, true)} while ${num(cash / 10)}% sits in cash${BORROWING_REASON}`,
+    (r) => tenthsKey(r.cash_pct),
     fromRow(BORROWING_REASON, (r, first) => fact('leverage_ratio', r, first)),
   ),
   // status_quo 23-25
@@ -325,12 +337,11 @@ export function equityHomeBias(r: CustomerRecord): number {
   return 1 - (1 - w) / (1 - marketShare(r.country_iso));
 }
 
-type Inputs = (
-  r: CustomerRecord,
-  points: Float64Array,
-  values: Float64Array,
-  confidence: Float64Array,
-) => void;
+/**
+ * One bias's formula: writes each term's points and input value to the scratch and scores the
+ * bias from their sum and its confidence (`scoreBias`).
+ */
+type Formula = (r: CustomerRecord, s: BiasScratch) => void;
 
 /**
  * Overconfidence (Barber & Odean 2000, 2001; Goetzmann & Kumar 2008; miscalibration):
@@ -338,7 +349,9 @@ type Inputs = (
  * + 0.20 r(single stock %, 20, 80) + 0.15 r(leverage, 1, 2);
  * confidence 0.85 (0.6 + 0.4 n / (n + 5)), n = recorded trading decisions.
  */
-const overconfidenceInputs: Inputs = (r, points, values, confidence) => {
+const overconfidenceFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   values[0] = r.trade_turnover_30d_pct_peer;
   points[0] = 0.4 * ramp(r.trade_turnover_30d_pct_peer, 50, 100);
   values[1] = r.knowledge_quiz_score;
@@ -347,7 +360,12 @@ const overconfidenceInputs: Inputs = (r, points, values, confidence) => {
   points[2] = 0.2 * ramp(r.single_stock_pct, 20, 80);
   values[3] = r.leverage_ratio;
   points[3] = 0.15 * ramp(r.leverage_ratio, 1, 2);
-  confidence[0] = 0.85 * (0.6 + 0.4 * strength(tradeCount(r), 5));
+  scoreBias(
+    s,
+    0,
+    points[0]! + points[1]! + points[2]! + points[3]!,
+    0.85 * (0.6 + 0.4 * strength(tradeCount(r), 5)),
+  );
 };
 
 /**
@@ -356,7 +374,9 @@ const overconfidenceInputs: Inputs = (r, points, values, confidence) => {
  * + 0.20 r(news clicks, 5, 50) + 15 max(0, sentiment) clip01(clicks / 10);
  * confidence 0.8 (0.6 + 0.4 c / (c + 10)), c = news clicks.
  */
-const herdingInputs: Inputs = (r, points, values, confidence) => {
+const herdingFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const hype = clip(r.social_hype_score, 0, 100);
   values[4] = r.social_hype_score;
   points[4] = 0.4 * hype;
@@ -366,7 +386,12 @@ const herdingInputs: Inputs = (r, points, values, confidence) => {
   points[6] = 0.2 * ramp(r.news_clicks_7d, 5, 50);
   values[7] = r.positive_news_sentiment_7d;
   points[7] = 15 * clip01(r.positive_news_sentiment_7d) * clip01(r.news_clicks_7d / 10);
-  confidence[1] = 0.8 * (0.6 + 0.4 * strength(r.news_clicks_7d, 10));
+  scoreBias(
+    s,
+    1,
+    points[4]! + points[5]! + points[6]! + points[7]!,
+    0.8 * (0.6 + 0.4 * strength(r.news_clicks_7d, 10)),
+  );
 };
 
 /**
@@ -375,7 +400,9 @@ const herdingInputs: Inputs = (r, points, values, confidence) => {
  * + 0.30 r(averaging down, 0, 4) (0.5 + 0.5 clip01(g / 10));
  * confidence 0.85 (0.7 + 0.3 a / (a + 3)), a = averaging-down trades.
  */
-const anchoringInputs: Inputs = (r, points, values, confidence) => {
+const anchoringFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const averagingDown = r.averaging_down_trades;
   const below = r.anchor_price_gap_pct < 0 ? -r.anchor_price_gap_pct : 0;
   values[8] = r.anchor_price_gap_pct;
@@ -384,7 +411,12 @@ const anchoringInputs: Inputs = (r, points, values, confidence) => {
   points[9] = r.limit_orders_at_purchase_px ? 25 : 0;
   values[10] = averagingDown;
   points[10] = 0.3 * ramp(averagingDown, 0, 4) * (0.5 + 0.5 * clip01(below / 10));
-  confidence[2] = 0.85 * (0.7 + 0.3 * strength(averagingDown, 3));
+  scoreBias(
+    s,
+    2,
+    points[8]! + points[9]! + points[10]!,
+    0.85 * (0.7 + 0.3 * strength(averagingDown, 3)),
+  );
 };
 
 /**
@@ -393,7 +425,9 @@ const anchoringInputs: Inputs = (r, points, values, confidence) => {
  * 0.30 r(stop-loss sales, 0, 4) + 25 d(days since loss sale, 30) [L > 0]
  * + 0.20 r(-max drawdown, 10, 40) + 0.25 r(cash %, 20, 70); confidence 0.8 (0.5 + 0.5 L / (L + 4)).
  */
-const lossAversionInputs: Inputs = (r, points, values, confidence) => {
+const lossAversionFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const cash = r.cash_pct;
   const lossSales = r.stop_loss_sell_cnt + r.loss_takes;
   values[11] = r.stop_loss_sell_cnt;
@@ -404,7 +438,12 @@ const lossAversionInputs: Inputs = (r, points, values, confidence) => {
   points[13] = 0.2 * ramp(-r.max_drawdown_pct, 10, 40);
   values[14] = cash;
   points[14] = 0.25 * ramp(cash, 20, 70);
-  confidence[3] = 0.8 * (0.5 + 0.5 * strength(lossSales, 4));
+  scoreBias(
+    s,
+    3,
+    points[11]! + points[12]! + points[13]! + points[14]!,
+    0.8 * (0.5 + 0.5 * strength(lossSales, 4)),
+  );
 };
 
 /**
@@ -412,14 +451,20 @@ const lossAversionInputs: Inputs = (r, points, values, confidence) => {
  * gain share s = (G + 5) / (G + L + 10); 0.80 r(s, 0.5, 0.85) + 0.20 r(averaging down, 0, 4);
  * confidence 0.9 n / (n + 10), n = G + L + averaging-down trades.
  */
-const dispositionInputs: Inputs = (r, points, values, confidence) => {
+const dispositionFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const averagingDown = r.averaging_down_trades;
   values[15] = r.gain_takes;
   points[15] = 0.8 * ramp(realisedGainShare(r), 0.5, 0.85);
   values[16] = averagingDown;
   points[16] = 0.2 * ramp(averagingDown, 0, 4);
-  confidence[4] =
-    0.9 * strength(r.gain_takes + r.loss_takes + averagingDown, DISPOSITION_PRIOR_TRADES);
+  scoreBias(
+    s,
+    4,
+    points[15]! + points[16]!,
+    0.9 * strength(r.gain_takes + r.loss_takes + averagingDown, DISPOSITION_PRIOR_TRADES),
+  );
 };
 
 /**
@@ -427,17 +472,22 @@ const dispositionInputs: Inputs = (r, points, values, confidence) => {
  * r(EHB, 0.25, 1); confidence 0.7 (0.5 + 0.5 clip01((100 - cash %) / 50)), x 0.75 when the
  * country is not in the market-cap table.
  */
-const homeBiasInputs: Inputs = (r, points, values, confidence) => {
+const homeBiasFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const cash = r.cash_pct;
-  const known = lookupMarketShare(r.country_iso);
-  const m = known === undefined ? DEFAULT_MARKET_SHARE : known;
+  const share = shareOfIndex(countryIndex(r.country_iso));
+  const known = share === share;
+  // `* 1` changes nothing but makes V8 see a plain number, not the imported constant's boxed
+  // value, so it keeps `m` (and the share read before it) unboxed (see DecayTable.at).
+  const m = known ? share : DEFAULT_MARKET_SHARE * 1;
   values[17] = r.home_country_weight_pct;
   points[17] = ramp(
     1 - (1 - clip01(r.home_country_weight_pct / 100)) / (1 - m),
     HOME_BIAS_TOLERANCE,
     1,
   );
-  confidence[5] = 0.7 * (0.5 + 0.5 * clip01((100 - cash) / 50)) * (known === undefined ? 0.75 : 1);
+  scoreBias(s, 5, points[17]!, 0.7 * (0.5 + 0.5 * clip01((100 - cash) / 50)) * (known ? 1 : 0.75));
 };
 
 /**
@@ -445,7 +495,9 @@ const homeBiasInputs: Inputs = (r, points, values, confidence) => {
  * 0.45 r(cash %, 20, 80) + 0.35 r(risk_profile, 7, 2) + 0.20 r(ETF % + single stock %, 50, 10);
  * confidence 0.75.
  */
-const riskAversionInputs: Inputs = (r, points, values, confidence) => {
+const riskAversionFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const cash = r.cash_pct;
   values[18] = cash;
   points[18] = 0.45 * ramp(cash, 20, 80);
@@ -453,7 +505,7 @@ const riskAversionInputs: Inputs = (r, points, values, confidence) => {
   points[19] = 0.35 * ramp(r.risk_profile, 7, 2);
   values[20] = r.etf_pct;
   points[20] = 0.2 * ramp(r.etf_pct + r.single_stock_pct, 50, 10);
-  confidence[6] = 0.75;
+  scoreBias(s, 6, points[18]! + points[19]! + points[20]!, 0.75);
 };
 
 /**
@@ -461,13 +513,15 @@ const riskAversionInputs: Inputs = (r, points, values, confidence) => {
  * 0.60 r(sub-accounts, 2, 6) + 40 clip01((leverage - 1) / 0.5) clip01((cash % - 10) / 20);
  * confidence 0.5.
  */
-const mentalAccountingInputs: Inputs = (r, points, values, confidence) => {
+const mentalAccountingFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const cash = r.cash_pct;
   values[21] = r.num_sub_accounts;
   points[21] = 0.6 * ramp(r.num_sub_accounts, 2, 6);
   values[22] = r.leverage_ratio;
   points[22] = 40 * clip01((r.leverage_ratio - 1) / 0.5) * clip01((cash - 10) / 20);
-  confidence[7] = 0.5;
+  scoreBias(s, 7, points[21]! + points[22]!, 0.5);
 };
 
 /**
@@ -475,7 +529,9 @@ const mentalAccountingInputs: Inputs = (r, points, values, confidence) => {
  * 2006): 0.55 r(days since last trade, 90, 365) + 25 [no rebalance this year]
  * + 0.20 r(cash %, 20, 60); confidence 0.75.
  */
-const statusQuoInputs: Inputs = (r, points, values, confidence) => {
+const statusQuoFormula: Formula = (r, s) => {
+  const points = s.points;
+  const values = s.values;
   const cash = r.cash_pct;
   values[23] = r.days_since_last_trade;
   points[23] = 0.55 * ramp(r.days_since_last_trade, 90, 365);
@@ -483,36 +539,34 @@ const statusQuoInputs: Inputs = (r, points, values, confidence) => {
   points[24] = r.rebalances_ytd === 0 ? 25 : 0;
   values[25] = cash;
   points[25] = 0.2 * ramp(cash, 20, 60);
-  confidence[8] = 0.75;
+  scoreBias(s, 8, points[23]! + points[24]! + points[25]!, 0.75);
 };
 
 /** The bias formulas, in BIAS_NAMES order. */
-const BIAS_INPUTS: readonly Inputs[] = [
-  overconfidenceInputs,
-  herdingInputs,
-  anchoringInputs,
-  lossAversionInputs,
-  dispositionInputs,
-  homeBiasInputs,
-  riskAversionInputs,
-  mentalAccountingInputs,
-  statusQuoInputs,
+const BIAS_FORMULAS: readonly Formula[] = [
+  overconfidenceFormula,
+  herdingFormula,
+  anchoringFormula,
+  lossAversionFormula,
+  dispositionFormula,
+  homeBiasFormula,
+  riskAversionFormula,
+  mentalAccountingFormula,
+  statusQuoFormula,
 ];
 
 /**
- * Evaluates every bias formula for a row: term i's points go to points[i] and its input value
- * to values[i] (booleans as 1 or 0); bias b's confidence (before clipping) to confidence[b].
+ * Scores every bias of a row into the scratch, numbers only, without ordering the evidence
+ * (`orderEvidence`): term i's points go to points[i] and its input value to values[i] (booleans
+ * as 1 or 0); bias b's confidence before clipping to confidence[b], its rounded score,
+ * confidence and strength to score[b], roundedConfidence[b] and strength[b].
  * The nine formulas share one call site on purpose: V8 then optimises each formula on its own.
  * Inlined all into one caller they exceed V8's inlining budget, and every `ramp` left as a call
- * boxes its numbers on the heap (about half the cost of a row).
+ * boxes its numbers on the heap. Each formula scores its own bias from the points it just
+ * wrote, rather than a second loop over the terms reading the table of where each bias starts.
  */
-export function computeBiasInputs(
-  r: CustomerRecord,
-  points: Float64Array,
-  values: Float64Array,
-  confidence: Float64Array,
-): void {
-  for (let b = 0; b < BIAS_COUNT; b++) BIAS_INPUTS[b]!(r, points, values, confidence);
+export function computeBiasScores(r: CustomerRecord, s: BiasScratch): void {
+  for (let b = 0; b < BIAS_COUNT; b++) BIAS_FORMULAS[b]!(r, s);
 }
 
 /**
@@ -520,10 +574,9 @@ export function computeBiasInputs(
  * single-threaded and never calls back into other code, so it cannot be re-entered.
  */
 export interface BiasScratch {
-  /** Per term: points, input value (booleans as 1 or 0), text key, rounded contribution. */
+  /** Per term: points, input value (booleans as 1 or 0), rounded contribution. */
   readonly points: Float64Array;
   readonly values: Float64Array;
-  readonly keys: Float64Array;
   readonly contribution: Float64Array;
   /** Per bias: confidence before rounding, then the rounded score, confidence and strength. */
   readonly confidence: Float64Array;
@@ -538,7 +591,6 @@ export interface BiasScratch {
 export const createScratch = (): BiasScratch => ({
   points: new Float64Array(TERM_COUNT),
   values: new Float64Array(TERM_COUNT),
-  keys: new Float64Array(TERM_COUNT).fill(-1),
   contribution: new Float64Array(TERM_COUNT),
   confidence: new Float64Array(BIAS_COUNT),
   score: new Float64Array(BIAS_COUNT),
@@ -549,26 +601,22 @@ export const createScratch = (): BiasScratch => ({
 });
 
 /**
- * Scores bias b from the computed inputs, numbers only: score = rounded sum of its terms
- * (clipped to 0-100), confidence rounded to 2 decimals, strength = score x confidence.
+ * Scores bias b from the sum of its terms' points, numbers only: score = the sum rounded to
+ * 2 decimals (clipped to 0-100), confidence rounded to 2 decimals, strength = score x confidence.
  */
-export function summariseBias(b: number, s: BiasScratch): void {
-  const end = BIAS_TERM_START[b + 1]!;
-  const points = s.points;
-  let total = 0;
-  for (let i = BIAS_TERM_START[b]!; i < end; i++) total += points[i]!;
-  // round2 written out: this runs for every bias of every row.
-  const score = Math.round(clip(total, 0, 100) * 100) / 100;
-  const confidence = Math.round(clip01(s.confidence[b]!) * 100) / 100;
+function scoreBias(s: BiasScratch, b: number, total: number, confidence: number): void {
+  const score = round2(clip(total, 0, 100));
+  const rounded = round2(clip01(confidence));
+  s.confidence[b] = confidence;
   s.score[b] = score;
-  s.roundedConfidence[b] = confidence;
-  s.strength[b] = score * confidence;
+  s.roundedConfidence[b] = rounded;
+  s.strength[b] = score * rounded;
 }
 
 /**
  * The evidence of bias b: each term's rounded contribution and the order of the terms that
  * added points (largest rounded contribution first, formula order on ties). Separate from
- * `summariseBias` because the import path needs it for the lead bias only.
+ * the scores because the import path needs it for the lead bias only.
  */
 export function orderEvidence(b: number, s: BiasScratch): void {
   const start = BIAS_TERM_START[b]!;
@@ -578,7 +626,7 @@ export function orderEvidence(b: number, s: BiasScratch): void {
   const order = s.order;
   let k = 0;
   for (let i = start; i < end; i++) {
-    const c = Math.round(points[i]! * 100) / 100;
+    const c = round2(points[i]!);
     contribution[i] = c;
     if (!(c > 0)) continue;
     // Insertion into order[start .. start + k): later terms pass only smaller contributions.
@@ -593,29 +641,6 @@ export function orderEvidence(b: number, s: BiasScratch): void {
   s.count[b] = k;
 }
 
-/**
- * The second figure of each two-figure term as an integer key (-1 for one-figure terms): the
- * risk profile, realised losses, single stocks and cash in whole tenths, the country as its
- * 3-letter code index (-1 for a code of another shape, whose texts are built from the row).
- */
-export function computeTextKeys(r: CustomerRecord, keys: Float64Array): void {
-  keys[1] = tenthsKey(r.risk_profile);
-  keys[15] = tenthsKey(r.loss_takes);
-  keys[17] = codeIndex(r.country_iso.trim());
-  keys[20] = tenthsKey(r.single_stock_pct);
-  keys[22] = tenthsKey(r.cash_pct);
-}
-
-/**
- * Scores every bias of a row into the scratch, numbers only, without ordering the evidence
- * (`orderEvidence`); the text keys are written too, for the texts of whichever bias leads.
- */
-export function computeBiasScores(r: CustomerRecord, s: BiasScratch): void {
-  computeBiasInputs(r, s.points, s.values, s.confidence);
-  computeTextKeys(r, s.keys);
-  for (let b = 0; b < BIAS_COUNT; b++) summariseBias(b, s);
-}
-
 /** Computes every bias for a row into the scratch, evidence included, numbers only. */
 export function computeBiases(r: CustomerRecord, s: BiasScratch): void {
   computeBiasScores(r, s);
@@ -626,6 +651,14 @@ export function computeBiases(r: CustomerRecord, s: BiasScratch): void {
 export const evidenceTerm = (s: BiasScratch, b: number, n: number): number =>
   n < s.count[b]! ? s.order[BIAS_TERM_START[b]! + n]! : -1;
 
+/** Text `kind` of term i for row r, from the scratch the row was scored into. */
+export function termText(s: BiasScratch, r: CustomerRecord, i: number, kind: TextKind): string {
+  const t = TERMS[i]!;
+  const v = s.values[i]!;
+  const byValue = t.byValue;
+  return byValue !== null ? byValue[kind]!.get(v) : t.texts.get(r, v, kind);
+}
+
 function evidenceItem(s: BiasScratch, r: CustomerRecord, i: number): BiasEvidence {
   const t = TERMS[i]!;
   const v = s.values[i]!;
@@ -633,10 +666,7 @@ function evidenceItem(s: BiasScratch, r: CustomerRecord, i: number): BiasEvidenc
     column: t.column,
     value: t.isBoolean ? v === 1 : v,
     contribution: s.contribution[i]!,
-    explanation:
-      t.explanation !== null
-        ? t.explanation.get(v)
-        : t.texts.get(r, v, s.keys[i]!, TEXT.explanation),
+    explanation: termText(s, r, i, TEXT.explanation),
   };
 }
 

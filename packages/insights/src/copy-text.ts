@@ -9,7 +9,7 @@ import {
 import { BIAS_COUNT } from './bias-scores.js';
 import { codeIndex } from './market-cap.js';
 import { computeInsight, createInsightScratch, type InsightScratch } from './insight.js';
-import { FigureTextCache, flat } from './text-cache.js';
+import { FigureTextCache, ScoreTexts, flat } from './text-cache.js';
 import { MODEL_VERSION } from './version.js';
 
 /**
@@ -18,40 +18,68 @@ import { MODEL_VERSION } from './version.js';
  * (tested), without building the insight objects. Columns, tab-separated: model_version,
  * priority_score, urgency_level, risk_level, segment, bias_severity, risk_urgency,
  * time_sensitivity, customer_value, customer_value_basis, recommended_action, why, top_biases
- * (JSON) and bias_scores (JSON). The line is joined from fixed text and cached figure strings
- * (each with the separator that follows it): about 55 string joins a row and no number
- * formatting, which is what made the server's own formatting cost more than the scoring.
+ * (JSON) and bias_scores (JSON). The line is joined from fixed text and cached figure strings,
+ * with no number formatting (the server's own formatting cost more than the scoring). Every
+ * join is a node V8 allocates and walks again when the line is written, so figures from small
+ * tables are cached with the separators and JSON around them (47 pieces a line, 54 before);
+ * but a string read from a large table is often a CPU cache miss, which costs more than a join.
  */
 
 const S = createInsightScratch();
-const HEAD = `${MODEL_VERSION}\t`;
 
-/** `label + TAB` for every label the insight columns can hold. */
-const TABBED = new Map<string, string>(
-  [...URGENCY_LEVELS, ...RISK_LEVELS, ...SEGMENTS, ...CUSTOMER_VALUE_BASES].map((l) => [
-    l,
-    flat(`${l}\t`),
-  ]),
+/** urgency_level, risk_level and segment: every combination, tab-separated with a tab after. */
+const LEVELS = URGENCY_LEVELS.flatMap((u) =>
+  RISK_LEVELS.flatMap((r) => SEGMENTS.map((g) => flat(`${u}\t${r}\t${g}\t`))),
 );
-const tabbed = (label: string): string => TABBED.get(label)!;
+const levels = (s: InsightScratch): string =>
+  LEVELS[
+    (URGENCY_LEVELS.indexOf(s.urgency) * RISK_LEVELS.length + RISK_LEVELS.indexOf(s.risk)) *
+      SEGMENTS.length +
+      SEGMENTS.indexOf(s.segment)
+  ]!;
 
 /**
- * Figures followed by the separator the line needs next. The tables are shared by every column
- * (rather than one per bias and column) so the few thousand strings they hold stay in the CPU
- * caches: per-column tables missed the cache on most lookups and cost more than the joins saved.
+ * Figures are cached with the text around them where their range is small, so the tables stay
+ * in the CPU caches: the priority and the breakdown measures (0-10) and the confidences (0-1,
+ * below). Bias severity, risk urgency and time sensitivity share one table.
  */
-const FIGURE = new FigureTextCache('', '');
-const FIGURE_TAB = new FigureTextCache('', '\t');
-const FIGURE_COMMA = new FigureTextCache('', ',');
-const FIGURE_BRACE_COMMA = new FigureTextCache('', '},');
-const FIGURE_LAST_TOP = new FigureTextCache('', '}]\t');
+const MEASURE_LIMIT = 1000; // hundredths
+const MEASURE_TAB = new FigureTextCache('', '\t', MEASURE_LIMIT);
+/** model_version and priority_score, with their tabs. */
+const HEAD_PRIORITY = new FigureTextCache(`${MODEL_VERSION}\t`, '\t', MEASURE_LIMIT);
+/** customer_value and customer_value_basis, with their tabs: one cache per basis. */
+const VALUE_BASIS = CUSTOMER_VALUE_BASES.map(
+  (b) => new FigureTextCache('', `\t${b}\t`, MEASURE_LIMIT),
+);
 
-/** top_biases: `[{"bias_name":"x","score":s,"confidence":c},...]`. */
-const TOP_HEAD = BIAS_NAMES.map((name) => flat(`{"bias_name":"${name}","score":`));
-const CONFIDENCE_KEY = ',"confidence":';
+/**
+ * Scores take ten thousand values: one cached string per value (or per bias and value) missed
+ * the CPU caches on most lookups, so they come in two parts from small tables (see ScoreTexts).
+ */
+const SCORE_COMMA = new ScoreTexts(',');
+const TOP_SCORE = new ScoreTexts(',"confidence":');
 
-/** bias_scores: `{"overconfidence":[s,c],...}` in BIAS_NAMES order. */
-const SCORE_HEAD = BIAS_NAMES.map((name, b) => flat(`${b === 0 ? '{' : '],'}"${name}":[`));
+/**
+ * Confidences take only 101 values, so each is cached with all the fixed JSON that follows it
+ * up to the next score, by what comes next: one join a confidence instead of two or three.
+ */
+const CONFIDENCE_LIMIT = 100;
+const confidenceThen = (next: string) => new FigureTextCache('', next, CONFIDENCE_LIMIT);
+
+/**
+ * top_biases: `[{"bias_name":"x","score":s,"confidence":c},...]`, then bias_scores:
+ * `{"overconfidence":[s,c],...}` in BIAS_NAMES order.
+ */
+const topHead = (name: string) => `{"bias_name":"${name}","score":`;
+const scoreHead = (name: string) => `"${name}":[`;
+const TOP_HEAD = BIAS_NAMES.map((name) => flat(topHead(name)));
+const TOP_CONFIDENCE_THEN = BIAS_NAMES.map((name) => confidenceThen(`},${topHead(name)}`));
+const LAST_TOP_CONFIDENCE = confidenceThen(`}]\t{${scoreHead(BIAS_NAMES[0])}`);
+const CONFIDENCE_THEN = BIAS_NAMES.map((_, b) =>
+  b + 1 < BIAS_NAMES.length
+    ? confidenceThen(`],${scoreHead(BIAS_NAMES[b + 1]!)}`)
+    : confidenceThen(']}'),
+);
 
 /** PostgreSQL COPY text format: backslash, tab and line breaks must be escaped. */
 export const copyEscape = (value: string): string =>
@@ -67,16 +95,12 @@ export function scoreCustomerCopyText(record: CustomerRecord): string {
   const s = S;
   computeInsight(record, s);
   return (
-    HEAD +
-    FIGURE_TAB.get(s.priority) +
-    tabbed(s.urgency) +
-    tabbed(s.risk) +
-    tabbed(s.segment) +
-    FIGURE_TAB.get(s.biasSeverity) +
-    FIGURE_TAB.get(s.riskUrgency) +
-    FIGURE_TAB.get(s.timeSensitivity) +
-    FIGURE_TAB.get(s.customerValue) +
-    tabbed(s.basis) +
+    HEAD_PRIORITY.get(s.priority) +
+    levels(s) +
+    MEASURE_TAB.get(s.biasSeverity) +
+    MEASURE_TAB.get(s.riskUrgency) +
+    MEASURE_TAB.get(s.timeSensitivity) +
+    VALUE_BASIS[CUSTOMER_VALUE_BASES.indexOf(s.basis)]!.get(s.customerValue) +
     texts(record, s) +
     topBiases(s) +
     biasScores(s)
@@ -89,10 +113,11 @@ export function scoreCustomerCopyText(record: CustomerRecord): string {
  * code is not exactly three letters.
  */
 function texts(r: CustomerRecord, s: InsightScratch): string {
-  if (codeIndex(r.country_iso) >= 0) return `${s.action}\t${s.why}\t[`;
-  return `${copyEscape(s.action)}\t${copyEscape(s.why)}\t[`;
+  if (codeIndex(r.country_iso) >= 0) return s.action + '\t' + s.why + '\t[';
+  return copyEscape(s.action) + '\t' + copyEscape(s.why) + '\t[';
 }
 
+/** top_biases and the start of bias_scores, up to the first score. */
 function topBiases(s: InsightScratch): string {
   const top = s.top;
   const score = s.score;
@@ -102,26 +127,29 @@ function topBiases(s: InsightScratch): string {
   const c = top[2]!;
   return (
     TOP_HEAD[a]! +
-    FIGURE.get(score[a]!) +
-    CONFIDENCE_KEY +
-    FIGURE_BRACE_COMMA.get(confidence[a]!) +
-    TOP_HEAD[b]! +
-    FIGURE.get(score[b]!) +
-    CONFIDENCE_KEY +
-    FIGURE_BRACE_COMMA.get(confidence[b]!) +
-    TOP_HEAD[c]! +
-    FIGURE.get(score[c]!) +
-    CONFIDENCE_KEY +
-    FIGURE_LAST_TOP.get(confidence[c]!)
+    TOP_SCORE.wholePart(score[a]!) +
+    TOP_SCORE.decimalPart(score[a]!) +
+    TOP_CONFIDENCE_THEN[b]!.get(confidence[a]!) +
+    TOP_SCORE.wholePart(score[b]!) +
+    TOP_SCORE.decimalPart(score[b]!) +
+    TOP_CONFIDENCE_THEN[c]!.get(confidence[b]!) +
+    TOP_SCORE.wholePart(score[c]!) +
+    TOP_SCORE.decimalPart(score[c]!) +
+    LAST_TOP_CONFIDENCE.get(confidence[c]!)
   );
 }
 
+/** bias_scores from the first score on. */
 function biasScores(s: InsightScratch): string {
   const score = s.score;
   const confidence = s.roundedConfidence;
   let json = '';
   for (let b = 0; b < BIAS_COUNT; b++) {
-    json += SCORE_HEAD[b]! + FIGURE_COMMA.get(score[b]!) + FIGURE.get(confidence[b]!);
+    const v = score[b]!;
+    json +=
+      SCORE_COMMA.wholePart(v) +
+      SCORE_COMMA.decimalPart(v) +
+      CONFIDENCE_THEN[b]!.get(confidence[b]!);
   }
-  return `${json}]}`;
+  return json;
 }

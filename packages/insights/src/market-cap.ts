@@ -61,7 +61,9 @@ export const WORLD_MARKET_SHARE: ReadonlyMap<string, number> = new Map(
 );
 
 // Dense lookup by the three letters (A-Z, case-insensitive): no string hashing on the hot path.
-const BY_CODE = new Float64Array(26 * 26 * 26).fill(Number.NaN);
+// NaN marks a code not in the table; the slot past the last code stands for "not a code".
+const NOT_A_CODE = 26 * 26 * 26;
+const BY_CODE = new Float64Array(NOT_A_CODE + 1).fill(Number.NaN);
 for (const [code, share] of WORLD_MARKET_SHARE) BY_CODE[codeIndex(code)] = share;
 
 /** Index 0-17575 of a 3-letter code (case-insensitive), or -1 when it is not three ASCII letters. */
@@ -74,16 +76,24 @@ export function codeIndex(code: string): number {
   return (a * 26 + b) * 26 + c;
 }
 
+/** The codeIndex of a country code, surrounding spaces ignored; -1 when not three ASCII letters. */
+export function countryIndex(countryIso: string): number {
+  const i = codeIndex(countryIso);
+  if (i >= 0) return i;
+  const trimmed = countryIso.trim();
+  return trimmed === countryIso ? -1 : codeIndex(trimmed);
+}
+
+/**
+ * The table's share for a countryIndex, NaN when the country is not in the table (or for -1).
+ * Always a read from the table, so optimised code gets a plain number: a NaN constant on the
+ * other branch made V8 box every share it read.
+ */
+export const shareOfIndex = (i: number): number => BY_CODE[i >= 0 ? i : NOT_A_CODE]!;
+
 /** The table's share for a 3-letter code (case-insensitive), undefined when not in the table. */
 export function lookupMarketShare(countryIso: string): number | undefined {
-  let i = codeIndex(countryIso);
-  if (i < 0) {
-    const trimmed = countryIso.trim();
-    if (trimmed === countryIso) return undefined;
-    i = codeIndex(trimmed);
-    if (i < 0) return undefined;
-  }
-  const m = BY_CODE[i]!;
+  const m = shareOfIndex(countryIndex(countryIso));
   return m === m ? m : undefined; // NaN marks a code not in the table
 }
 

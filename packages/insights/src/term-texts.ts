@@ -1,6 +1,6 @@
 import type { CustomerRecord } from '@behavio/contract';
 import { homeFact, type ValueFact } from './facts.js';
-import { clip } from './math.js';
+import { clip, roundHalfUp } from './math.js';
 import { PairTextCache, TextCache } from './text-cache.js';
 
 /**
@@ -21,46 +21,45 @@ export const TEXT = {
 export type TextKind = (typeof TEXT)[keyof typeof TEXT];
 
 /**
- * The texts of one term for a row. `value` is the term's input value and `key` its second
- * figure as an integer key (see PairTexts), both from the scratch the row was scored into.
- * Every text is a pure function of the figures it shows.
+ * The texts of one term for a row. `value` is the term's input value, from the scratch the row
+ * was scored into. Every text is a pure function of the figures it shows.
  */
 export interface TermTexts {
-  get(r: CustomerRecord, value: number, key: number, kind: TextKind): string;
+  get(r: CustomerRecord, value: number, kind: TextKind): string;
 }
 
 /** Texts that depend on the term's own value only: cached per rounded value. */
 export class ValueTexts implements TermTexts {
-  private readonly caches: readonly TextCache[];
-  readonly explanation: TextCache;
+  /** One cache per kind of text, indexed by TEXT. */
+  readonly caches: readonly TextCache[];
 
   constructor(f: ValueFact, reason: string) {
-    this.explanation = new TextCache((v) => f(v, true) + reason);
     this.caches = [
       new TextCache((v) => f(v, false)),
       new TextCache((v) => f(v, true)),
       new TextCache((v) => `${f(v, false)} and `),
       new TextCache((v) => `${f(v, true)} and `),
-      this.explanation,
+      new TextCache((v) => f(v, true) + reason),
     ];
   }
 
-  get(_r: CustomerRecord, value: number, _key: number, kind: TextKind): string {
+  get(_r: CustomerRecord, value: number, kind: TextKind): string {
     return this.caches[kind]!.get(value);
   }
 }
 
 /** The second figure of a pair term as an integer key: whole tenths, -1 when negative or NaN. */
 export function tenthsKey(x: number): number {
-  const t = Math.round(x * 10);
+  const t = roundHalfUp(x * 10);
   return t >= 0 ? t : -1;
 }
 
 /**
- * Texts that show two figures: the term's value (keyed in whole tenths) and a second figure
- * whose integer key the scoring step computed (whole tenths, or a country code index).
- * `fact(a, b, first)` and `explain(a, b)` build the texts from the two keys alone. A key of -1
- * (a figure that cannot be keyed) goes to `fallback`, which builds from the row, uncached.
+ * Texts that show two figures: the term's value (keyed in whole tenths) and a second figure of
+ * the row whose integer key `secondKey(r)` gives (whole tenths, or a country code index), read
+ * only for the terms a text shows. `fact(a, b, first)` and `explain(a, b)` build the texts from
+ * the two keys alone. A key of -1 (a figure that cannot be keyed) goes to `fallback`, which
+ * builds from the row, uncached.
  */
 export class PairTexts implements TermTexts {
   private readonly caches: readonly PairTextCache[];
@@ -68,6 +67,7 @@ export class PairTexts implements TermTexts {
   constructor(
     fact: (a: number, b: number, first: boolean) => string,
     explain: (a: number, b: number) => string,
+    private readonly secondKey: (r: CustomerRecord) => number,
     private readonly fallback: (r: CustomerRecord, kind: TextKind) => string,
   ) {
     this.caches = [
@@ -79,16 +79,18 @@ export class PairTexts implements TermTexts {
     ];
   }
 
-  get(r: CustomerRecord, value: number, key: number, kind: TextKind): string {
+  get(r: CustomerRecord, value: number, kind: TextKind): string {
     const a = tenthsKey(value);
-    if (a < 0 || key < 0) return this.fallback(r, kind);
-    return this.caches[kind]!.get(a, key);
+    const b = this.secondKey(r);
+    if (a < 0 || b < 0) return this.fallback(r, kind);
+    return this.caches[kind]!.get(a, b);
   }
 }
 
 /**
- * Texts that show one figure, the sum of the term's value and a second figure (both in whole
- * tenths): cached per sum, since the pair would multiply the distinct texts for nothing.
+ * Texts that show one figure, the sum of the term's value and a second figure of the row (both
+ * in whole tenths, the second from `secondKey(r)`): cached per sum, since the pair would
+ * multiply the distinct texts for nothing.
  */
 export class SumTexts implements TermTexts {
   private readonly bySum: ValueTexts;
@@ -96,15 +98,17 @@ export class SumTexts implements TermTexts {
   constructor(
     fact: ValueFact,
     reason: string,
+    private readonly secondKey: (r: CustomerRecord) => number,
     private readonly fallback: (r: CustomerRecord, kind: TextKind) => string,
   ) {
     this.bySum = new ValueTexts(fact, reason);
   }
 
-  get(r: CustomerRecord, value: number, key: number, kind: TextKind): string {
+  get(r: CustomerRecord, value: number, kind: TextKind): string {
     const a = tenthsKey(value);
-    if (a < 0 || key < 0) return this.fallback(r, kind);
-    return this.bySum.get(r, (a + key) / 10, -1, kind);
+    const b = this.secondKey(r);
+    if (a < 0 || b < 0) return this.fallback(r, kind);
+    return this.bySum.get(r, (a + b) / 10, kind);
   }
 }
 

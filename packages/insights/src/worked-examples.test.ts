@@ -5,7 +5,7 @@ import { MODEL_VERSION } from './version.js';
 import { MARKET_CAP_TABLE_VERSION } from './market-cap.js';
 import fc from 'fast-check';
 import { BIAS_NAMES } from '@behavio/contract';
-import { BIAS_TERM_START, TERMS, computeBiasInputs, createScratch } from './bias-scores.js';
+import { BIAS_TERM_START, TERMS, computeBiasScores, createScratch } from './bias-scores.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import { PERSONAS } from './testing/personas.js';
 import {
@@ -62,8 +62,8 @@ describe('worked-example formula labels', () => {
   it('each label weight is the most points the code gives that term, and it is reached', () => {
     const s = createScratch();
     const seen = new Array<number>(TERMS.length).fill(0);
-    const record = (r: Parameters<typeof computeBiasInputs>[0]) => {
-      computeBiasInputs(r, s.points, s.values, s.confidence);
+    const record = (r: Parameters<typeof computeBiasScores>[0]) => {
+      computeBiasScores(r, s);
       TERMS.forEach((_, t) => {
         expect(s.points[t]!).toBeLessThanOrEqual(labelMax(TERM_FORMULAS[t]![0]) + 1e-9);
         seen[t] = Math.max(seen[t]!, s.points[t]!);

@@ -6,7 +6,7 @@ import {
 } from '@behavio/contract';
 import {
   BIAS_TERM_START,
-  computeBiasInputs,
+  computeBiasScores,
   createScratch,
   realisedGainShare,
   tradeCount,
@@ -138,7 +138,7 @@ function confidenceText(b: number, r: CustomerRecord, c: number): string {
 export function renderWorkedExample(title: string, r: CustomerRecord): string {
   const i = scoreCustomer(r);
   const s = createScratch();
-  computeBiasInputs(r, s.points, s.values, s.confidence);
+  computeBiasScores(r, s);
   const lines: string[] = [];
   const out = (line = '') => lines.push(line);
 
