@@ -48,6 +48,23 @@ export async function employeeOf(
   return { id: user.id, email, headers: bearer(login.json<{ token: string }>().token) };
 }
 
+/** Posts `content` to the upload endpoint with `headers`, as the multipart part `file`. */
+export function uploadFile(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  filename: string,
+  content: Buffer | string,
+  options: Parameters<typeof multipartFile>[2] = {},
+) {
+  const body = multipartFile(filename, content, options);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/content/upload-file',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
 /**
  * Uploads a customers CSV as the admin and expects it imported (201, `completed`): the setup of
  * every test that needs customers. Answers the file id.
@@ -58,13 +75,7 @@ export async function importCustomers(
   csv: Buffer,
   filename = 'customers.csv',
 ): Promise<string> {
-  const body = multipartFile(filename, csv);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
+  const res = await uploadFile(ctx, admin.headers, filename, csv);
   expect(res.statusCode).toBe(201);
   const { file_id, job_status } = res.json<UploadResponse>();
   expect(job_status).toBe('completed');

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan } from '../../../test/firms.js';
+import { adminOnPlan, uploadFile } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { multipartFile } from '../../../test/multipart.js';
 import {
   REQUIRED_NAMES,
   customerTable,
@@ -20,15 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function upload(filename: string, content: Buffer) {
-  const body = multipartFile(filename, content);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...admin.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const upload = (filename: string, content: Buffer) =>
+  uploadFile(ctx, admin.headers, filename, content);
 
 /** The firm's customers must be exactly those its completed files accepted: nothing partial. */
 async function assertNothingPartial() {

@@ -8,8 +8,7 @@ import {
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
-import { multipartFile } from '../../../test/multipart.js';
+import { adminOnPlan, employeeOf, uploadFile } from '../../../test/firms.js';
 import {
   csvOf,
   customerTable,
@@ -25,15 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const upload = (headers: Record<string, string>, filename: string, content: Buffer | string) => {
-  const body = multipartFile(filename, content);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/content/upload-file',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (headers: Record<string, string>, filename: string, content: Buffer | string) =>
+  uploadFile(ctx, headers, filename, content);
 const get = (headers: Record<string, string>, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers });
 const countCustomers = async (firmId: string) =>
@@ -278,13 +270,7 @@ describe('POST /api/content/upload-file', () => {
     const small = await createTestContext({ MAX_UPLOAD_MB: '1' });
     try {
       const admin = await adminOnPlan(small);
-      const body = multipartFile('big.csv', csvOf(12_000));
-      const res = await small.app.inject({
-        method: 'POST',
-        url: '/api/content/upload-file',
-        headers: { ...admin.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await uploadFile(small, admin.headers, 'big.csv', csvOf(12_000));
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than the 1 MB limit.');
       const files = await small.database.db.selectFrom('customer_files').select('id').execute();
@@ -298,13 +284,7 @@ describe('POST /api/content/upload-file', () => {
     const limited = await createTestContext({ MAX_UPLOAD_ROWS: '10' });
     try {
       const admin = await adminOnPlan(limited);
-      const body = multipartFile('many.csv', csvOf(25));
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: '/api/content/upload-file',
-        headers: { ...admin.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await uploadFile(limited, admin.headers, 'many.csv', csvOf(25));
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toMatch(/10/);
       expect(
@@ -327,13 +307,7 @@ describe('POST /api/content/upload-file', () => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
-    const wrongField = multipartFile('a.csv', csvOf(2), { field: 'document' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/content/upload-file',
-      headers: { ...admin.headers, ...wrongField.headers },
-      payload: wrongField.payload,
-    });
+    const res = await uploadFile(ctx, admin.headers, 'a.csv', csvOf(2), { field: 'document' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/file/);
   });
@@ -344,13 +318,7 @@ describe('background import', () => {
     const queued = await createTestContext({ RUN_WORKER: 'false', UPLOAD_WAIT_MS: '0' });
     try {
       const admin = await adminOnPlan(queued);
-      const body = multipartFile('later.csv', csvOf(30));
-      const res = await queued.app.inject({
-        method: 'POST',
-        url: '/api/content/upload-file',
-        headers: { ...admin.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await uploadFile(queued, admin.headers, 'later.csv', csvOf(30));
       expect(res.statusCode).toBe(201);
       expect(res.json<UploadResponse>()).toMatchObject({
         status: 'processing',
