@@ -120,16 +120,13 @@ export function chooseLead(
 const drawdownPhrase = (r: CustomerRecord): string =>
   r.max_drawdown_pct < 0 ? `a ${num(r.max_drawdown_pct)}% drawdown` : 'no drawdown yet';
 
-/**
- * The lead bias's two largest pieces of evidence as one phrase, "x and y" ("X and y" when
- * `first`), from the scratch the row was just scored into.
- */
-function evidencePhrase(s: BiasScratch, r: CustomerRecord, b: number, first: boolean): string {
+/** The bias's two largest pieces of evidence as one phrase, "x and y" (the review's clearest sign). */
+function evidencePhrase(s: BiasScratch, r: CustomerRecord, b: number): string {
   const t0 = evidenceTerm(s, b, 0);
   if (t0 < 0) return '';
   const t1 = evidenceTerm(s, b, 1);
-  if (t1 < 0) return termText(s, r, t0, first ? TEXT.upper : TEXT.lower);
-  return termText(s, r, t0, first ? TEXT.upperAnd : TEXT.lowerAnd) + termText(s, r, t1, TEXT.lower);
+  if (t1 < 0) return termText(s, r, t0, TEXT.lower);
+  return termText(s, r, t0, TEXT.lowerAnd) + termText(s, r, t1, TEXT.lower);
 }
 
 /**
@@ -137,9 +134,9 @@ function evidencePhrase(s: BiasScratch, r: CustomerRecord, b: number, first: boo
  * `top` is the strongest bias (its index in BIAS_NAMES); `s` is the scratch the row was just
  * scored into.
  */
-export function recommendedAction(
+function recommendedAction(
   r: CustomerRecord,
-  lead: Lead,
+  lead: OtherLead,
   top: number,
   s: BiasScratch,
 ): string {
@@ -156,8 +153,6 @@ export function recommendedAction(
         ? `Portfolio risk of about ${num(implied)}/10 against a stated risk profile of ${num(r.risk_profile)}/10: rerun the suitability review and bring the allocation back in line`
         : `Portfolio risk of about ${num(implied)}/10 against a stated risk profile of ${num(r.risk_profile)}/10: confirm the risk profile and whether the cautious allocation is intended`;
     }
-    case LEAD.bias:
-      return evidencePhrase(s, r, top, true) + STEP_BY_INDEX[top]!;
     case LEAD.review:
       return top < 0 || s.score[top] === 0
         ? `No behavioural signal in the data (risk profile ${num(r.risk_profile)}/10, ${num(r.cash_pct)}% in cash): hold a routine review and reconfirm goals and risk profile`
@@ -166,7 +161,7 @@ export function recommendedAction(
 }
 
 /** A short plain-words explanation of the lead issue an RM can read to the customer. */
-export function whyText(r: CustomerRecord, lead: Lead, top: number, s: BiasScratch): string {
+function whyText(r: CustomerRecord, lead: OtherLead, top: number, s: BiasScratch): string {
   switch (lead) {
     case LEAD.leverage:
       return `Your portfolio is carrying extra risk: leverage at ${num(r.leverage_ratio)}x and ${drawdownPhrase(r)}.`;
@@ -178,13 +173,55 @@ export function whyText(r: CustomerRecord, lead: Lead, top: number, s: BiasScrat
       const implied = impliedRisk(r);
       return `Your portfolio carries ${implied > r.risk_profile ? 'more' : 'less'} risk than the profile you chose: about ${num(implied)}/10 against ${num(r.risk_profile)}/10.`;
     }
-    case LEAD.bias:
-      // Joined with + rather than a template literal, which converts each part to a string
-      // again: this is the text of most rows.
-      return WHY_BY_INDEX[top]! + evidencePhrase(s, r, top, false) + '.';
     case LEAD.review:
       return top < 0 || s.count[top] === 0
         ? 'Your decisions look balanced: no behavioural pattern stands out in the data.'
-        : `Your decisions look balanced: no pattern stands out strongly; the clearest sign is ${evidencePhrase(s, r, top, false)}.`;
+        : `Your decisions look balanced: no pattern stands out strongly; the clearest sign is ${evidencePhrase(s, r, top)}.`;
   }
+}
+
+/** A lead other than the lead bias, whose texts are templates around the row's figures. */
+type OtherLead = Exclude<Lead, typeof LEAD.bias>;
+
+/** Where the two texts of a row are written. */
+export interface LeadTexts {
+  action: string;
+  why: string;
+}
+
+/**
+ * Writes the recommended action and the `why` text of the lead issue to `out`. `top` is the
+ * lead bias (its index in BIAS_NAMES); `s` is the scratch the row was just scored into.
+ */
+export function writeLeadTexts(
+  r: CustomerRecord,
+  lead: Lead,
+  top: number,
+  s: BiasScratch,
+  out: LeadTexts,
+): void {
+  if (lead === LEAD.bias) {
+    writeBiasLeadTexts(r, top, s, out);
+    return;
+  }
+  out.action = recommendedAction(r, lead, top, s);
+  out.why = whyText(r, lead, top, s);
+}
+
+/**
+ * The texts of most rows: the lead bias's evidence, then the step (action) or after the
+ * opening (why). The second piece of evidence reads the same in both, so it is looked up once.
+ * Joined with + rather than template literals, which convert each part to a string again.
+ */
+function writeBiasLeadTexts(r: CustomerRecord, top: number, s: BiasScratch, out: LeadTexts) {
+  const t0 = evidenceTerm(s, top, 0);
+  const t1 = evidenceTerm(s, top, 1);
+  if (t1 < 0) {
+    out.action = termText(s, r, t0, TEXT.upper) + STEP_BY_INDEX[top]!;
+    out.why = WHY_BY_INDEX[top]! + termText(s, r, t0, TEXT.lower) + '.';
+    return;
+  }
+  const second = termText(s, r, t1, TEXT.lower);
+  out.action = termText(s, r, t0, TEXT.upperAnd) + second + STEP_BY_INDEX[top]!;
+  out.why = WHY_BY_INDEX[top]! + termText(s, r, t0, TEXT.lowerAnd) + second + '.';
 }

@@ -75,7 +75,10 @@ export function riskUrgency(r: CustomerRecord): number {
   const c = concentrationRisk(r);
   const d = drawdownRisk(r);
   const m = mismatchRisk(r);
-  const worst = Math.max(l, c, d, m);
+  // Compares rather than Math.max, which also orders -0 and NaN: the signals are ramps (>= 0).
+  const lc = l > c ? l : c;
+  const dm = d > m ? d : m;
+  const worst = lc > dm ? lc : dm;
   const weighted =
     RISK_WEIGHTS.leverage * l +
     RISK_WEIGHTS.concentration * c +
@@ -121,29 +124,35 @@ const W_REVENUE = 0.5;
 const W_AUM = 0.35;
 const W_PROXY = 0.15;
 
-const isFigure = (x: number | null | undefined): x is number =>
+/** A supplied aum or revenue_12m figure (null when the file has no such column or value). */
+export const isFigure = (x: number | null | undefined): x is number =>
   typeof x === 'number' && Number.isFinite(x) && x >= 0;
 
+/** Which inputs customer_value uses, from whether aum and revenue_12m are supplied. */
+export const valueBasis = (hasAum: boolean, hasRevenue: boolean): CustomerValueBasis =>
+  hasAum ? (hasRevenue ? 'aum_and_revenue' : 'aum') : hasRevenue ? 'revenue' : 'proxy';
+
 /** Which inputs customer_value uses. */
-export function customerValueBasis(r: CustomerRecord): CustomerValueBasis {
-  const a = isFigure(r.aum);
-  const v = isFigure(r.revenue_12m);
-  return a ? (v ? 'aum_and_revenue' : 'aum') : v ? 'revenue' : 'proxy';
-}
+export const customerValueBasis = (r: CustomerRecord): CustomerValueBasis =>
+  valueBasis(isFigure(r.aum), isFigure(r.revenue_12m));
 
 /**
  * Customer value (0-10): the weighted mean of revenue (0.5), AUM (0.35) and the proxy (0.15)
  * over the inputs present, divided by 10; the proxy alone when neither figure is supplied.
  */
-export function customerValue(r: CustomerRecord): number {
+export const customerValue = (r: CustomerRecord): number =>
+  customerValueOf(r, isFigure(r.aum), isFigure(r.revenue_12m));
+
+/** customerValue when whether aum and revenue_12m are supplied is known. */
+export function customerValueOf(r: CustomerRecord, hasAum: boolean, hasRevenue: boolean): number {
   let total = W_PROXY * customerValueProxy(r);
   let weight = W_PROXY;
-  if (isFigure(r.aum)) {
-    total += W_AUM * aumPoints(r.aum);
+  if (hasAum) {
+    total += W_AUM * aumPoints(r.aum!);
     weight += W_AUM;
   }
-  if (isFigure(r.revenue_12m)) {
-    total += W_REVENUE * revenuePoints(r.revenue_12m);
+  if (hasRevenue) {
+    total += W_REVENUE * revenuePoints(r.revenue_12m!);
     weight += W_REVENUE;
   }
   return total / weight / 10;

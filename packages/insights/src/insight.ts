@@ -5,7 +5,7 @@ import type {
   Segment,
   UrgencyLevel,
 } from '@behavio/contract';
-import { LEAD, chooseLead, recommendedAction, whyText, type Lead } from './actions.js';
+import { LEAD, chooseLead, writeLeadTexts, type Lead } from './actions.js';
 import {
   computeBiasScores,
   createScratch,
@@ -15,10 +15,11 @@ import {
 } from './bias-scores.js';
 import {
   biasSeverityFromTop,
-  customerValue,
-  customerValueBasis,
+  customerValueOf,
+  isFigure,
   riskUrgency,
   timeSensitivity,
+  valueBasis,
 } from './breakdown.js';
 import { round2 } from './math.js';
 import { priorityOf, riskLevelOf, urgencyOf } from './priority.js';
@@ -91,8 +92,10 @@ function measureTimeSensitivity(r: CustomerRecord, s: InsightScratch): void {
 
 /** Customer value and what it is based on. */
 function measureValue(r: CustomerRecord, s: InsightScratch): void {
-  s.customerValue = round2(customerValue(r));
-  s.basis = customerValueBasis(r);
+  const hasAum = isFigure(r.aum);
+  const hasRevenue = isFigure(r.revenue_12m);
+  s.customerValue = round2(customerValueOf(r, hasAum, hasRevenue));
+  s.basis = valueBasis(hasAum, hasRevenue);
 }
 
 /** Priority and urgency from the four measures. */
@@ -118,8 +121,7 @@ function chooseLeadIssue(r: CustomerRecord, s: InsightScratch): void {
 }
 
 function writeTexts(r: CustomerRecord, s: InsightScratch): void {
-  s.action = recommendedAction(r, s.lead, s.leadBias, s);
-  s.why = whyText(r, s.lead, s.leadBias, s);
+  writeLeadTexts(r, s.lead, s.leadBias, s, s);
 }
 
 /**
