@@ -106,6 +106,26 @@ describe('POST /api/content/upload-file', () => {
     expect(await countCustomers(admin.firmId)).toBe(25);
   });
 
+  it('imports a Windows-1252 CSV (Excel on Windows) with its accented letters intact', async () => {
+    const admin = await adminOnPlan(ctx);
+    const records = generateCustomers(12, { seed: 11 });
+    records[3]!.customer_id = 'JOSÉ-Ñ-3';
+    const csv = Buffer.from(toCsvBuffer(customerTable(records)).toString('utf8'), 'latin1');
+    const res = await upload(admin.headers, 'export.csv', csv);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<UploadResponse>().preview).toMatchObject({
+      accepted_rows: 12,
+      rejected_rows: 0,
+    });
+    const stored = await ctx.database.db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', '=', 'JOSÉ-Ñ-3')
+      .executeTakeFirst();
+    expect(stored).toEqual({ customer_id: 'JOSÉ-Ñ-3' });
+  });
+
   it('imports the valid rows, rejects the bad ones with reasons, and reports them as safe CSV', async () => {
     const admin = await adminOnPlan(ctx);
     const table = customerTable(generateCustomers(20, { seed: 3 }));

@@ -1,10 +1,12 @@
 /**
- * Streaming CSV: UTF-8 (BOM or not) decoded chunk by chunk, papaparse's core Parser driven
+ * Streaming CSV: UTF-8 (BOM or not) or Windows-1252 decoded chunk by chunk (csv-text.ts),
+ * papaparse's core Parser driven
  * directly (strings only, no dynamicTyping), the separator and line break detected from the
  * header line. Rows go to a RowSink; the caller's callbacks are awaited between chunks, so the
  * file is read no faster than the rows are consumed.
  */
 import Papa from 'papaparse';
+import { CsvTextDecoder } from './csv-text.js';
 import { CustomerFileError, formatCount } from './errors.js';
 import { LIMITS } from './limits.js';
 import type { RowSink } from './rows.js';
@@ -64,7 +66,7 @@ const MISPLACED_QUOTE = 'has a misplaced quote (") so its columns cannot be trus
 const notUtf8 = (offset: number) =>
   new CustomerFileError(
     'malformed_csv',
-    "The file is not UTF-8 text: save it as 'CSV UTF-8 (Comma delimited)' and upload it again",
+    "The file mixes UTF-8 with another encoding: save it as 'CSV UTF-8 (Comma delimited)' and upload it again",
     { byteOffset: offset },
   );
 
@@ -78,7 +80,7 @@ export async function readCsv(
   sink: RowSink,
   signal?: AbortSignal,
 ): Promise<CsvDialect | null> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decoder = new CsvTextDecoder();
   let dialect: CsvDialect | null = null;
   let parser: Papa.Parser | null = null;
   let partial = '';
@@ -143,7 +145,7 @@ export async function readCsv(
     signal?.throwIfAborted();
     let text: string;
     try {
-      text = decoder.decode(chunk, { stream: true });
+      text = decoder.decode(chunk);
     } catch {
       sink.fail(notUtf8(bytes));
       break;
@@ -156,7 +158,7 @@ export async function readCsv(
   if (!sink.stopped) {
     let text = '';
     try {
-      text = decoder.decode();
+      text = decoder.end();
     } catch {
       sink.fail(notUtf8(bytes));
     }

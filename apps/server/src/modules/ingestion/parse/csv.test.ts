@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   csvOf,
@@ -12,6 +13,7 @@ import {
   toCsvBuffer,
   type CsvOptions,
 } from '../../../../test/fixtures/customer-files.js';
+import { CsvTextDecoder } from './csv-text.js';
 import { detectDialect } from './index.js';
 
 const dialects: [string, CsvOptions][] = [
@@ -207,13 +209,117 @@ describe('CSV dialects', () => {
     expect(error.code).toBe('value_too_long');
     expect(error.message).toMatch(/quote/);
   });
+});
 
-  it('fails on invalid UTF-8 after the sniffed head, with the byte offset', async () => {
-    const head = csvOf(2_000);
-    const bad = Buffer.concat([head, Buffer.from([0xc3, 0x28]), Buffer.from('\n')]);
+/** Text as Windows-1252 bytes (Latin-1 letters, as Excel's plain CSV on Windows writes them). */
+const windows1252 = (text: string) => Buffer.from(text, 'latin1');
+
+describe('encodings', () => {
+  const withIds = (count: number, ids: Record<number, string>) => {
+    const records = generateCustomers(count, { seed: 3 });
+    for (const [i, id] of Object.entries(ids)) records[Number(i)]!.customer_id = id;
+    return toCsv(customerTable(records));
+  };
+
+  it("reads a Windows-1252 file (Excel's plain CSV) with its accented letters", async () => {
+    const text = withIds(20, { 0: 'JOSÉ-0001', 7: 'ZÜRICH-ÅS' });
+    const { result, accepted } = await parseAll({ buffer: windows1252(text), filename: 'c.csv' });
+    expect(summaryOf(result)).toMatchObject({ accepted: 20, rejected: 0 });
+    expect(accepted[0]!.record.customer_id).toBe('JOSÉ-0001');
+    expect(accepted[7]!.record.customer_id).toBe('ZÜRICH-ÅS');
+  });
+
+  it('reads Windows-1252 letters first met far past the sniffed head', async () => {
+    const text = withIds(3_000, { 2_500: 'CAFÉ-2500' });
+    expect(text.indexOf('CAFÉ')).toBeGreaterThan(128 * 1024);
+    const { result, accepted } = await parseAll({ buffer: windows1252(text), filename: 'c.csv' });
+    expect(summaryOf(result)).toMatchObject({ accepted: 3_000, rejected: 0 });
+    expect(accepted[2_500]!.record.customer_id).toBe('CAFÉ-2500');
+  });
+
+  it('reads UTF-8 letters as UTF-8, with or without a BOM', async () => {
+    const text = withIds(5, { 1: 'JOSÉ-€-1' });
+    for (const buffer of [Buffer.from(text), Buffer.from(`\uFEFF${text}`)]) {
+      const { accepted } = await parseAll({ buffer, filename: 'c.csv' });
+      expect(accepted[1]!.record.customer_id).toBe('JOSÉ-€-1');
+    }
+  });
+
+  it('fails a UTF-8 file with invalid bytes further on, with the byte offset', async () => {
+    const utf8 = Buffer.from(withIds(2_000, { 0: 'JOSÉ-0001' }));
+    const bad = Buffer.concat([utf8, Buffer.from([0xc3, 0x28]), Buffer.from('\n')]);
     const error = errorOf((await parseAll({ buffer: bad, filename: 'c.csv' })).result);
     expect(error.code).toBe('malformed_csv');
     expect(error.message).toMatch(/CSV UTF-8/);
+    expect(error.details).toMatchObject({ byteOffset: expect.any(Number) });
+  });
+});
+
+describe('CsvTextDecoder', () => {
+  const decodeAll = (chunks: Uint8Array[]) => {
+    const decoder = new CsvTextDecoder();
+    const text = chunks.map((c) => decoder.decode(c)).join('') + decoder.end();
+    return { text, encoding: decoder.encoding };
+  };
+  const splitAt = (bytes: Buffer, cuts: number[]) =>
+    [0, ...cuts, bytes.length]
+      .slice(1)
+      .map((end, i, ends) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end));
+
+  it('reads a Windows-1252 letter cut off at the end of a chunk', () => {
+    expect(decodeAll([windows1252('abc\u00e9'), windows1252('def')])).toEqual({
+      text: 'abc\u00e9def',
+      encoding: 'windows-1252',
+    });
+    expect(decodeAll([windows1252('abc\u00e9')])).toEqual({
+      text: 'abc\u00e9',
+      encoding: 'windows-1252',
+    });
+  });
+
+  it('reads a UTF-8 character cut across chunks', () => {
+    const bytes = Buffer.from('ab\u00e9\u20ac!');
+    expect(decodeAll(splitAt(bytes, [3, 5, 6]))).toEqual({
+      text: 'ab\u00e9\u20ac!',
+      encoding: 'utf-8',
+    });
+  });
+
+  it('leaves the encoding open while the text is ASCII', () => {
+    expect(decodeAll([Buffer.from('a,b\n'), Buffer.from('1,2\n')])).toEqual({
+      text: 'a,b\n1,2\n',
+      encoding: null,
+    });
+  });
+
+  // Latin-1 letters (one byte each in Windows-1252), each followed by ASCII so that the
+  // Windows-1252 bytes can never be read as UTF-8.
+  const latinText = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('\u00e9', '\u00fc', '\u00c5', '\u00df', '\u00f1', '\u00b0'),
+        fc
+          .string({ minLength: 1, maxLength: 20 })
+          .map((s) => s.replace(/[^\x20-\x7e]/g, 'x') || 'x'),
+      ),
+      { minLength: 1, maxLength: 20 },
+    )
+    .map((parts) => parts.map(([letter, ascii]) => letter + ascii).join(''));
+
+  it('gives back any text in either encoding, however the bytes are cut into chunks', () => {
+    fc.assert(
+      fc.property(latinText, fc.array(fc.nat(), { maxLength: 8 }), (text, rawCuts) => {
+        for (const [bytes, encoding] of [
+          [Buffer.from(text), 'utf-8'],
+          [windows1252(text), 'windows-1252'],
+        ] as const) {
+          const cuts = [...new Set(rawCuts.map((c) => c % (bytes.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          expect(decodeAll(splitAt(bytes, cuts))).toEqual({ text, encoding });
+        }
+      }),
+    );
   });
 });
 

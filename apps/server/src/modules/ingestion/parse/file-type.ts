@@ -1,7 +1,8 @@
 /**
  * File type by name AND by content. The extension must be .csv, .xlsx or .xls (any case); the
  * first bytes must agree:
- * - .csv: UTF-8 text (BOM allowed): no NUL byte, no invalid UTF-8, not a zip or OLE file.
+ * - .csv: text, UTF-8 (BOM allowed) or Windows-1252: no NUL byte, not a zip, OLE or UTF-16
+ *   file, and when it is not UTF-8 no control byte either (tab, CR and LF aside).
  * - .xlsx/.xls: a zip (PK\x03\x04, read as .xlsx) or an OLE compound file (D0 CF 11 E0 A1 B1 1A
  *   E1, read as .xls). Excel files are often saved under the other Excel extension, so the
  *   content decides between the two; text named .xlsx or .xls is refused.
@@ -31,7 +32,11 @@ export function fileTypeFromName(filename: string): CustomerFileType | null {
   }
 }
 
-/** Why the first bytes are not UTF-8 text, or null when they are. */
+/** Control bytes no text file holds: C0 controls other than tab, LF and CR, and DEL. */
+const hasControlBytes = (head: Uint8Array) =>
+  head.some((b) => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f);
+
+/** Why the first bytes are not CSV text, or null when they are. */
 export function binaryReason(head: Uint8Array): string | null {
   if (startsWith(head, ZIP_MAGIC)) return 'a zip file (maybe an .xlsx) named .csv';
   if (startsWith(head, OLE_MAGIC)) return 'an OLE file (maybe an .xls) named .csv';
@@ -43,7 +48,8 @@ export function binaryReason(head: Uint8Array): string | null {
     // stream: true tolerates a character cut at the end of the sample.
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
   } catch {
-    return 'not UTF-8 text';
+    // Not UTF-8: Windows-1252 text (see csv-text.ts), unless it holds bytes text never has.
+    if (hasControlBytes(head)) return 'binary content (control bytes)';
   }
   return null;
 }

@@ -62,6 +62,11 @@ describe('file type', () => {
     expect(detectCustomerFileType('a.Xls', fakeOleFile(16))).toBe('xls');
   });
 
+  it('takes UTF-8 and Windows-1252 text as CSV', () => {
+    expect(detectCustomerFileType('c.csv', Buffer.from(`${HEADER}\nCafé\n`))).toBe('csv');
+    expect(detectCustomerFileType('c.csv', Buffer.from(`${HEADER}\nCafé\n`, 'latin1'))).toBe('csv');
+  });
+
   it('lets the content decide between .xlsx and .xls', () => {
     expect(detectCustomerFileType('a.xls', Buffer.from('PK\x03\x04rest'))).toBe('xlsx');
     expect(detectCustomerFileType('a.xlsx', fakeOleFile(16))).toBe('xls');
@@ -77,8 +82,11 @@ describe('file type', () => {
       Buffer.concat([Buffer.from('customer_id,'), randomBytes(3000)]),
     ],
     ['NUL bytes named .csv', 'c.csv', Buffer.from(`${HEADER}\n\u0000\u0000\u0000\n`)],
-    ['invalid UTF-8 named .csv', 'c.csv', Buffer.from([0x61, 0x2c, 0xff, 0xfe, 0x62, 0x0a])],
-    ['Latin-1 named .csv', 'c.csv', Buffer.from(`${HEADER}\nCafé\n`, 'latin1')],
+    [
+      'control bytes in text that is not UTF-8, named .csv',
+      'c.csv',
+      Buffer.from([0x61, 0x2c, 0xff, 0x01, 0x02, 0x62, 0x0a]),
+    ],
     [
       'UTF-16 named .csv',
       'c.csv',
