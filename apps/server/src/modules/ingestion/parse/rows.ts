@@ -194,6 +194,27 @@ function parseDecimal(raw: string, decimalComma: boolean, integer: boolean): num
   return OK;
 }
 
+/** Digits grouped by thousands with commas, as Excel writes a formatted number: 1,250,000.5 */
+const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * A number as spreadsheets format it, read when the plain form failed: a percent column's value
+ * with its percent sign (`45%`, `-12.5 %`: the figure is already in percent), and in a file
+ * without decimal commas, digits grouped by thousands (`1,250,000`). Anything else stays invalid.
+ */
+function parseFormattedDecimal(
+  raw: string,
+  decimalComma: boolean,
+  integer: boolean,
+  percent: boolean,
+): number {
+  let s = trimmed(raw);
+  if (percent && s.endsWith('%')) s = s.slice(0, -1).trimEnd();
+  if (!decimalComma && THOUSANDS.test(s)) s = s.replaceAll(',', '');
+  const changed = s.length > 0 && s.length < trimmed(raw).length;
+  return changed ? parseDecimal(s, decimalComma, integer) : INVALID;
+}
+
 /** A cell's number as the validator reads it, or null when it is not one (tests, tools). */
 export function readNumberCell(
   raw: string,
@@ -306,6 +327,8 @@ interface Field {
   required: boolean;
   /** Index in the file's columns, or -1 for an optional column the file does not have. */
   index: number;
+  /** A percent column (`…_pct`, `…_pct_peer`), whose values may carry a percent sign. */
+  percent: boolean;
   invalidReason: string;
 }
 
@@ -620,6 +643,7 @@ export class RowSink {
       max: spec.max ?? Infinity,
       required: KNOWN.get(spec.name)?.required ?? false,
       index: firstIndex.get(spec.name) ?? -1,
+      percent: spec.name.includes('_pct'),
       invalidReason: invalidReason(spec.kind, spec.min, spec.max),
     }));
     const fieldIndex = (name: string) => this.fields.findIndex((f) => f.name === name);
@@ -648,9 +672,11 @@ export class RowSink {
       switch (field.kind) {
         case KIND_NUMBER:
           st = parseDecimal(raw, decimalComma, false);
+          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, false, field.percent);
           break;
         case KIND_INTEGER:
           st = parseDecimal(raw, decimalComma, true);
+          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, true, false);
           break;
         case KIND_BOOLEAN:
           st = parseBoolean(raw);
