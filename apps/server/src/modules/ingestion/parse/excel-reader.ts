@@ -58,6 +58,25 @@ function numberText(n: number): string {
   return String(n);
 }
 
+/**
+ * Whether a number format shows the value as a percentage: an unquoted, unescaped `%` makes
+ * Excel multiply by 100 (`0%`, `0.0%`); `0"%"` or `0\%` only print the sign.
+ */
+export function isPercentFormat(format: string | undefined): boolean {
+  return format !== undefined && format.replace(/"[^"]*"|\\./g, '').includes('%');
+}
+
+/**
+ * A percent-formatted number as the sheet shows it: 0.45 → "45%", as a CSV saved by Excel
+ * writes it, so both read the same (a percent column takes the figure, any other column
+ * refuses it). 15 significant digits drop the binary noise of the multiplication.
+ */
+const percentText = (n: number): string => `${numberText(Number((n * 100).toPrecision(15)))}%`;
+
+/** A cell's text, reading a percent-formatted number as a percentage. */
+const formattedNumberText = (n: number, format: string | undefined): string =>
+  isPercentFormat(format) ? percentText(n) : numberText(n);
+
 function dateText(d: Date): string {
   if (Number.isNaN(d.getTime())) return 'Invalid date';
   const iso = d.toISOString();
@@ -122,6 +141,8 @@ interface WorksheetReaderInternals {
 interface ExcelJsRow {
   number: number;
   values: unknown[] | Record<string, unknown>;
+  /** The cell's number format comes from the cached styles. */
+  getCell(column: number): { numFmt?: string };
 }
 
 function workbookReader(path: string): WorkbookReaderInternals {
@@ -281,7 +302,11 @@ async function* readXlsxSheet(
         const cells: string[] = [];
         let last = 0;
         for (let c = 1; c < values.length; c++) {
-          const text = exceljsCellText(values[c]);
+          const value = values[c];
+          const text =
+            typeof value === 'number'
+              ? formattedNumberText(value, row.getCell(c).numFmt)
+              : exceljsCellText(value);
           cells.push(text);
           if (text !== '' && text.trim() !== '') last = c;
         }
@@ -315,6 +340,8 @@ interface SheetJsCell {
   t?: string;
   v?: unknown;
   w?: string;
+  /** The number format (read with cellNF). */
+  z?: string;
 }
 
 function sheetJsCellText(cell: SheetJsCell | undefined): string {
@@ -322,7 +349,7 @@ function sheetJsCellText(cell: SheetJsCell | undefined): string {
   const v = cell.v;
   switch (cell.t) {
     case 'n':
-      return typeof v === 'number' ? numberText(v) : '';
+      return typeof v === 'number' ? formattedNumberText(v, cell.z) : '';
     case 's':
       return typeof v === 'string' ? v : String(v ?? '');
     case 'b':
@@ -355,7 +382,7 @@ async function* readXlsRows(job: ExcelJob): AsyncGenerator<RowBatch, void, undef
       cellDates: true,
       cellFormula: false,
       cellHTML: false,
-      cellNF: false,
+      cellNF: true,
       cellStyles: false,
       cellText: false,
       sheets: 0,

@@ -27,8 +27,10 @@ import {
   toXls,
   toXlsx,
   zipBombXlsx,
+  type CellFormat,
   type Table,
 } from '../../../../test/fixtures/customer-files.js';
+import { isPercentFormat } from './excel-reader.js';
 import { ZipArchive } from './zip.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'behavio-excel-test-'));
@@ -167,6 +169,48 @@ describe('.xlsx', () => {
     const t = customerTable(records.slice(0, 2), { omit: ['country_iso'] });
     const error = errorOf((await parseAll({ buffer: await toXlsx(t), filename: 'c.xlsx' })).result);
     expect(error.message).toBe('Missing required columns: country_iso');
+  });
+});
+
+describe('percent-formatted numbers', () => {
+  /** Row 0: cash_pct as a fraction shown in percent; row 1: age 0.4 shown as 40%; row 2: "%" printed only. */
+  const percentTable = () => {
+    const t = customerTable(records.slice(0, 3));
+    setCell(t, 0, 'cash_pct', records[0]!.cash_pct / 100);
+    setCell(t, 1, 'age', 0.4);
+    setCell(t, 2, 'cash_pct', records[2]!.cash_pct);
+    return t;
+  };
+  const formats: CellFormat[] = [
+    [0, 'cash_pct', '0.0%'],
+    [1, 'age', '0%'],
+    [2, 'cash_pct', '0.0"%"'],
+  ];
+
+  it.each([
+    ['xlsx', async () => toXlsx(percentTable(), { numFmts: formats })],
+    ['xls', async () => toXls(percentTable(), 'Customers', formats)],
+  ])('read as the sheet shows them, as a CSV saved by Excel would (%s)', async (type, build) => {
+    const { accepted, rejected } = await parseAll({ buffer: await build(), filename: `c.${type}` });
+    expect(accepted.map((a) => [a.row, a.record.cash_pct])).toEqual([
+      [2, records[0]!.cash_pct],
+      [4, records[2]!.cash_pct],
+    ]);
+    expect(rejected[0]?.problems).toEqual([
+      expect.objectContaining({ column: 'age', value: '40%' }),
+    ]);
+  });
+
+  it.each([
+    ['0%', true],
+    ['0.00%', true],
+    ['#,##0.0%;[Red]-#,##0.0%', true],
+    ['0"%"', false],
+    ['0\\%', false],
+    ['#,##0', false],
+    [undefined, false],
+  ])('format %j is a percentage: %j', (format, percent) => {
+    expect(isPercentFormat(format)).toBe(percent);
   });
 });
 
