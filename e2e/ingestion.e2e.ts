@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  csvOf,
   customerTable,
   generateCustomers,
   setCell,
@@ -34,6 +33,18 @@ function withBadRows(name: string) {
   const file = path.join(files, name);
   writeFileSync(file, toCsvBuffer(table, { delimiter: ';', bom: true }));
   return file;
+}
+
+/**
+ * A CSV as Excel on Windows saves it ("CSV (Comma delimited)"): Windows-1252, an accented
+ * customer id, and a percent column written with its percent sign.
+ */
+function excelOnWindowsExport() {
+  const records = generateCustomers(15, { seed: 99 });
+  records[0]!.customer_id = 'JOSÉ-0001';
+  const table = customerTable(records);
+  setCell(table, 0, 'cash_pct', `${records[0]!.cash_pct}%`);
+  return Buffer.from(toCsvBuffer(table).toString('utf8'), 'latin1');
 }
 
 describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (name, viewport) => {
@@ -71,12 +82,13 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
     await page.goto(`${server.url}/datasets`);
     await page.getByText('Your Datasets').first().waitFor();
     const second = path.join(files, `second-${name}.csv`);
-    writeFileSync(second, csvOf(15, {}, {}, 99));
+    writeFileSync(second, excelOnWindowsExport());
     await page.locator('input[type="file"]').setInputFiles(second);
     await page
       .getByText(/Preview \(first \d+ customers\)/)
       .first()
       .waitFor();
+    await page.getByText('JOSÉ-0001').first().waitFor();
     await screenshot(page, `ingestion-datasets-${name}`);
 
     const list = await api<{ files: { file_id: string; filename: string; job_status: string }[] }>(
