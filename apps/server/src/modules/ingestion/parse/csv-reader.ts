@@ -55,6 +55,12 @@ export function detectDialect(text: string): CsvDialect {
   return { delimiter, newline };
 }
 
+/**
+ * Excel's separator directive: a first line `sep=;` names the separator, and Excel does not
+ * show it as a row, so it is not one here either (row numbers start at the header below it).
+ */
+const SEP_DIRECTIVE = /^sep=([,;\t])(?:\r\n|\n|\r)/i;
+
 interface PapaResult {
   data: string[][];
   errors: { code: string; row?: number }[];
@@ -87,9 +93,13 @@ export async function readCsv(
   let rowNumber = 0;
   let bytes = 0;
 
-  const feed = (text: string, last: boolean): void => {
+  const feed = (chunkText: string, last: boolean): void => {
+    let text = chunkText;
     if (!dialect) {
+      const directive = SEP_DIRECTIVE.exec(text);
+      if (directive) text = text.slice(directive[0].length);
       dialect = detectDialect(text);
+      if (directive) dialect.delimiter = directive[1] as Delimiter;
       // European Excel writes ';' files with decimal commas ("1,5"); in ',' files a comma
       // inside a number is ambiguous (a thousands separator?) and stays invalid.
       sink.decimalComma = dialect.delimiter === ';';

@@ -214,6 +214,24 @@ describe('CSV dialects', () => {
 /** Text as Windows-1252 bytes (Latin-1 letters, as Excel's plain CSV on Windows writes them). */
 const windows1252 = (text: string) => Buffer.from(text, 'latin1');
 
+describe("Excel's separator directive", () => {
+  it.each([
+    ['sep=;\r\n', { delimiter: ';', newline: '\r\n' }],
+    ['SEP=,\n', { delimiter: ',' }],
+    ['sep=\t\n', { delimiter: '\t' }],
+  ] as [string, CsvOptions][])(
+    '%j names the separator and is not a row',
+    async (directive, csv) => {
+      const records = generateCustomers(5, { seed: 5 });
+      const text = directive + toCsv(customerTable(records), csv);
+      const { result, accepted } = await parseAll({ buffer: Buffer.from(text), filename: 'c.csv' });
+      expect(summaryOf(result)).toMatchObject({ delimiter: csv.delimiter, accepted: 5 });
+      expect(accepted.map((a) => a.row)).toEqual([2, 3, 4, 5, 6]);
+      expect(accepted.map((a) => a.record)).toEqual(records);
+    },
+  );
+});
+
 describe('encodings', () => {
   const withIds = (count: number, ids: Record<number, string>) => {
     const records = generateCustomers(count, { seed: 3 });
