@@ -2,7 +2,7 @@
  * npm run bench:ingest -- --rows N [--keep]
  *
  * Generates a realistic customers CSV of N rows, uploads it through the real HTTP API of the
- * built server (`npm run build` first), waits for the import to complete, and prints rows per
+ * built server (the npm script builds it first), waits for the import to complete, and prints rows per
  * second, seconds and the server's peak memory. Then times PostgreSQL's own COPY of the same
  * file into a plain table of the same columns, the floor, and prints the ratio.
  * DATABASE_URL set: the server and the floor use that PostgreSQL server; unset: PGlite.
