@@ -19,17 +19,35 @@ export interface CsvDialect {
   newline: Newline;
 }
 
+/** Lines read to find the separator: the header may sit below a title (see RowSink). */
+const DIALECT_LINES = 11;
+
 /**
- * The dialect of the first non-blank line: the most frequent of , ; and tab outside quotes
- * (ties: comma, then semicolon, then tab), and the line break that ends it.
+ * The dialect of the file: the separator is the most frequent of , ; and tab outside quotes
+ * (ties: comma, then semicolon, then tab) in the line, among the first DIALECT_LINES non-blank
+ * ones, that has the most of one separator (the header, not a title above it; ties: the
+ * earlier line); the line break is the one that ends the first non-blank line.
  */
 export function detectDialect(text: string): CsvDialect {
-  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let best = { ',': 0, ';': 0, '\t': 0 };
+  let bestMax = -1;
+  let counts = { ',': 0, ';': 0, '\t': 0 };
+  let lines = 0;
   let inQuotes = false;
   let lineHasContent = false;
-  let newline: Newline = '\n';
+  let newline: Newline | null = null;
+  const endLine = () => {
+    const max = Math.max(counts[','], counts[';'], counts['\t']);
+    if (max > bestMax) {
+      best = counts;
+      bestMax = max;
+    }
+    counts = { ',': 0, ';': 0, '\t': 0 };
+    lines++;
+    lineHasContent = false;
+  };
   const n = text.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n && lines < DIALECT_LINES; i++) {
     const ch = text[i];
     if (ch === '"') {
       inQuotes = !inQuotes;
@@ -38,9 +56,10 @@ export function detectDialect(text: string): CsvDialect {
     }
     if (inQuotes) continue;
     if (ch === '\n' || ch === '\r') {
-      if (!lineHasContent) continue; // leading blank lines
-      newline = ch === '\n' ? '\n' : text[i + 1] === '\n' ? '\r\n' : '\r';
-      break;
+      if (!lineHasContent) continue; // blank lines
+      newline ??= ch === '\n' ? '\n' : text[i + 1] === '\n' ? '\r\n' : '\r';
+      endLine();
+      continue;
     }
     if (ch === ',' || ch === ';' || ch === '\t') {
       counts[ch]++;
@@ -49,10 +68,11 @@ export function detectDialect(text: string): CsvDialect {
       lineHasContent = true;
     }
   }
+  if (lineHasContent) endLine();
   let delimiter: Delimiter = ',';
-  if (counts[';'] > counts[delimiter]) delimiter = ';';
-  if (counts['\t'] > counts[delimiter]) delimiter = '\t';
-  return { delimiter, newline };
+  if (best[';'] > best[delimiter]) delimiter = ';';
+  if (best['\t'] > best[delimiter]) delimiter = '\t';
+  return { delimiter, newline: newline ?? '\n' };
 }
 
 /**

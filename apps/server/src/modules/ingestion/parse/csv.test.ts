@@ -349,6 +349,9 @@ describe('detectDialect', () => {
     ['"a;b;c";"x";"y"\n1,2,3', ';'],
     ['"x,y,z"\t"p"\t"q"\n', '\t'],
     ['\n\n  \ncustomer_id;age\n', ';'],
+    // A title above the header: the line with the most separators decides.
+    ['Exported on 2026-11-01; by Ops\ncustomer_id,age,risk_profile\n1,2,3\n', ','],
+    ['Book, Q3\n\ncustomer_id;age;risk_profile;cash_pct\n1;2,5;3;4\n', ';'],
     ['single\n', ','],
   ])('%j → %j', (text, delimiter) => {
     expect(detectDialect(text).delimiter).toBe(delimiter);

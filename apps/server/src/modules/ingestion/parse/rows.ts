@@ -354,6 +354,9 @@ function invalidReason(kind: ColumnKind, min: number | undefined, max: number | 
   }
 }
 
+/** Non-blank rows above the header that are skipped while looking for it. */
+const MAX_PREAMBLE_ROWS = 10;
+
 const KNOWN = new Map<string, { kind: ColumnKind; required: boolean }>([
   ...REQUIRED_COLUMNS.map((c) => [c.name, { kind: c.kind, required: true }] as const),
   ...OPTIONAL_COLUMNS.map((c) => [c.name, { kind: c.kind, required: false }] as const),
@@ -443,6 +446,8 @@ export class RowSink {
   private pendingAccepted: AcceptedRow[] = [];
   private pendingRejected: RejectedRow[] = [];
   private headerPromise: void | Promise<void> = undefined;
+  /** Non-blank rows above the header (a title, an "exported on" line), while it is not found. */
+  private readonly preamble: { cells: string[]; row: number }[] = [];
 
   constructor(private readonly o: RowSinkOptions) {
     this.decimalComma = o.decimalComma;
@@ -505,7 +510,7 @@ export class RowSink {
       }
     }
     if (this.header === null) {
-      this.readHeader(cells, rowNumber);
+      this.findHeader(cells, rowNumber);
       return;
     }
     if (this.o.rowCap !== null && this.totalRows >= this.o.rowCap) {
@@ -558,6 +563,8 @@ export class RowSink {
 
   /** The end of the file: flush everything and settle the file-level outcome. */
   async finish(): Promise<void> {
+    const title = this.preamble[0];
+    if (this.header === null && title && !this.failure) this.readHeader(title.cells, title.row);
     if (!this.failure) {
       if (this.header === null) {
         this.fail(new CustomerFileError('empty_file', EMPTY_FILE_MESSAGE));
@@ -579,6 +586,24 @@ export class RowSink {
   }
 
   // -------------------------------------------------------------------------------------------
+
+  /**
+   * Exports often put a title or an "exported on" line above the header: the header is the first
+   * row that names a required column, among the first MAX_PREAMBLE_ROWS + 1 non-blank rows.
+   * When none does, the first row is read as the header, which then fails naming every missing
+   * column, as it would have without the search.
+   */
+  private findHeader(cells: string[], rowNumber: number): void {
+    const namesAColumn = cells.some((c) => KNOWN.get(normaliseHeader(c))?.required === true);
+    if (namesAColumn) {
+      this.readHeader(cells, rowNumber);
+    } else if (this.preamble.length < MAX_PREAMBLE_ROWS) {
+      this.preamble.push({ cells, row: rowNumber });
+    } else {
+      const title = this.preamble[0]!;
+      this.readHeader(title.cells, title.row);
+    }
+  }
 
   private readHeader(cells: string[], rowNumber: number): void {
     // Trailing empty header cells are dropped; other empty ones get a placeholder name.

@@ -50,6 +50,34 @@ describe('headers', () => {
     ]);
   });
 
+  it('are found below a title and an "exported on" line, keeping spreadsheet row numbers', async () => {
+    const records = generateCustomers(3);
+    const csv = toCsvBuffer(customerTable(records)).toString('utf8');
+    const text = `Customer export,,\n\nExported on 2026-11-01 by Ops;\n${csv}`;
+    const { result, accepted } = await parseAll({ buffer: Buffer.from(text), filename: 'c.csv' });
+    expect(summaryOf(result)).toMatchObject({ total_rows: 3, accepted: 3, rejected: 0 });
+    expect(accepted.map((a) => [a.row, a.record])).toEqual(records.map((r, i) => [i + 5, r]));
+  });
+
+  it('name the missing columns of a header found below a title', async () => {
+    const csv = toCsvBuffer(customerTable(generateCustomers(2), { omit: ['age'] })).toString();
+    const { result } = await parseAll({
+      buffer: Buffer.from(`Quarterly book\n${csv}`),
+      filename: 'c.csv',
+    });
+    expect(errorOf(result).message).toBe('Missing required columns: age');
+  });
+
+  it('are not looked for past ten rows: the first row is then the header', async () => {
+    const csv = toCsvBuffer(customerTable(generateCustomers(2))).toString();
+    const titles = Array.from({ length: 11 }, (_, i) => `note ${i + 1}`).join('\n');
+    const { result } = await parseAll({
+      buffer: Buffer.from(`${titles}\n${csv}`),
+      filename: 'c.csv',
+    });
+    expect(errorOf(result).message).toMatch(/^Missing required columns: customer_id, /);
+  });
+
   it('fail naming every missing required column, with no rows delivered', async () => {
     const { result, accepted, rejected } = await parseAll({
       buffer: toCsvBuffer(
