@@ -165,6 +165,17 @@ describe('.xlsx', () => {
     );
   });
 
+  it('finds the header below a title row, as exports from other tools write it', async () => {
+    const t = table();
+    const titled: Table = { header: ['Customer book, Q3'], rows: [[], t.header, ...t.rows] };
+    const { result, accepted } = await parseAll({
+      buffer: await toXlsx(titled),
+      filename: 'c.xlsx',
+    });
+    expect(summaryOf(result)).toMatchObject({ accepted: 40, rejected: 0 });
+    expect(accepted[0]).toMatchObject({ row: 4, record: records[0] });
+  });
+
   it('fails on missing columns like a CSV', async () => {
     const t = customerTable(records.slice(0, 2), { omit: ['country_iso'] });
     const error = errorOf((await parseAll({ buffer: await toXlsx(t), filename: 'c.xlsx' })).result);
