@@ -1,0 +1,102 @@
+/**
+ * A/B benchmark of the insights engine: `npm run bench:insights:ab -- [--ref REF] [--rows N]`.
+ *
+ * Loads the engine of git ref REF (default HEAD) beside the working tree's, in one process,
+ * then scores the same generated rows with both, alternating passes, and prints each output
+ * function's median and fastest pass. The machine's speed drifts by 10-15% within an hour
+ * (docs/benchmarks.md), so two separate runs of `bench:insights` cannot show a change of a few
+ * percent; alternating passes in one process can. It first checks that both give the same
+ * output for every row, field for field, so a speed-up cannot hide a changed result.
+ * Options: --ref REF, --rows N (default 1,000,000), --passes P (default 7, the first is warm-up).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CustomerRecord } from '@behavio/contract';
+import * as current from '../src/index.js';
+import { generateCustomers } from '../src/testing/random-customers.js';
+
+type Engine = Pick<
+  typeof current,
+  'scoreCustomer' | 'scoreCustomerCompact' | 'scoreCustomerCopyText'
+>;
+const FUNCTIONS = ['scoreCustomerCompact', 'scoreCustomerCopyText', 'scoreCustomer'] as const;
+
+function option(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+}
+
+const ref = option('--ref', 'HEAD');
+const rows = Number(option('--rows', '1000000').replace(/[_,]/g, ''));
+const passes = Number(option('--passes', '7'));
+if (!Number.isInteger(rows) || rows <= 0 || !Number.isInteger(passes) || passes < 2) {
+  process.stderr.write('--rows must be a positive integer and --passes at least 2\n');
+  process.exit(1);
+}
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+/** The ref's engine sources, extracted inside the package so they resolve its dependencies. */
+async function loadEngineAt(gitRef: string): Promise<Engine> {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const sha = execFileSync('git', ['rev-parse', '--short', gitRef], { cwd: root })
+    .toString()
+    .trim();
+  const dir = path.join(root, 'packages/insights/.ab', sha);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const archive = execFileSync('git', ['archive', sha, 'packages/insights/src'], { cwd: root });
+  execFileSync('tar', ['-x', '-C', dir, '--strip-components=2'], { input: archive });
+  out(`A = ${gitRef} (${sha}), B = the working tree`);
+  const engine = (await import(pathToFileURL(path.join(dir, 'src/index.ts')).href)) as Engine;
+  // Every module of the engine is loaded by now (it has no dynamic imports).
+  rmSync(path.join(root, 'packages/insights/.ab'), { recursive: true, force: true });
+  return engine;
+}
+
+const before = await loadEngineAt(ref);
+const data: CustomerRecord[] = generateCustomers(rows, 42);
+
+let differences = 0;
+for (const r of data) {
+  for (const fn of FUNCTIONS) {
+    const a = JSON.stringify(before[fn](r));
+    const b = JSON.stringify(current[fn](r));
+    if (a !== b && differences++ < 3) out(`different ${fn} output:\n  A ${a}\n  B ${b}`);
+  }
+}
+out(`outputs compared on ${rows.toLocaleString('en-GB')} rows: ${differences} differences`);
+
+let sink = 0;
+function pass(score: (r: CustomerRecord) => unknown): number {
+  const t0 = performance.now();
+  for (let i = 0; i < rows; i++) {
+    const result = score(data[i]!);
+    sink += typeof result === 'string' ? result.charCodeAt(result.length >> 1) : 1;
+  }
+  return performance.now() - t0;
+}
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(8);
+for (const fn of FUNCTIONS) {
+  const times = { a: [] as number[], b: [] as number[] };
+  for (let p = 0; p < passes; p++) {
+    const a = pass(before[fn]);
+    const b = pass(current[fn]);
+    if (p > 0) {
+      times.a.push(a);
+      times.b.push(b);
+    }
+  }
+  const change = (median(times.b) / median(times.a) - 1) * 100;
+  out(
+    `${fn.padEnd(22)} median A ${ms(median(times.a))}  B ${ms(median(times.b))}` +
+      ` (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)  fastest A ${ms(Math.min(...times.a))}` +
+      `  B ${ms(Math.min(...times.b))}`,
+  );
+}
+if (sink === -1) out('unreachable');
+process.exit(differences === 0 ? 0 : 1);
