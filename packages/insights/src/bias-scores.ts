@@ -752,6 +752,9 @@ export function rankTop3(
   let b = -1;
   let c = -1;
   for (let i = 0; i < strengths.length; i++) {
+    // Most biases rank below the third: one compare. Not ahead of the third means not ahead of
+    // the first two either (the order is transitive).
+    if (c >= 0 && !ranksAhead(strengths, scores, i, c)) continue;
     if (a < 0 || ranksAhead(strengths, scores, i, a)) {
       c = b;
       b = a;
@@ -759,7 +762,7 @@ export function rankTop3(
     } else if (b < 0 || ranksAhead(strengths, scores, i, b)) {
       c = b;
       b = i;
-    } else if (c < 0 || ranksAhead(strengths, scores, i, c)) {
+    } else {
       c = i;
     }
   }
