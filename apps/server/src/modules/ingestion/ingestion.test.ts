@@ -126,6 +126,51 @@ describe('POST /api/content/upload-file', () => {
     expect(stored).toEqual({ customer_id: 'JOSÉ-Ñ-3' });
   });
 
+  it('imports an export with every quirk at once, counting and reporting exactly its bad row', async () => {
+    const admin = await adminOnPlan(ctx);
+    const records = generateCustomers(30, { seed: 13 });
+    records[0]!.customer_id = 'MÜLLER-1';
+    const table = customerTable(records, {
+      rename: {
+        customer_id: 'Customer ID',
+        cash_pct: 'Cash-Pct',
+        single_stock_pct: ' SINGLE STOCK PCT ',
+      },
+    });
+    setCell(table, 1, 'Cash-Pct', `${String(records[1]!.cash_pct).replace('.', ',')} %`);
+    setCell(table, 4, 'risk_profile', 'high');
+    const body = toCsvBuffer(table, { delimiter: ';', decimalComma: true, newline: '\r\n' })
+      .toString('utf8')
+      .replace('\r\n', '\r\n\r\n'); // a blank line after the header
+    const text = `sep=;\r\nCustomer book, exported 2026-11-01\r\n${body}`;
+    const res = await upload(admin.headers, 'book.csv', Buffer.from(text, 'latin1'));
+    expect(res.statusCode).toBe(201);
+    const preview = res.json<UploadResponse>().preview;
+    expect(preview).toMatchObject({ total_rows: 30, accepted_rows: 29, rejected_rows: 1 });
+    // Spreadsheet rows: the title is row 1, the header row 2, a blank row 3, the fifth customer row 8.
+    expect(preview.problems).toEqual([
+      {
+        row: 8,
+        column: 'risk_profile',
+        value: 'high',
+        reason: 'must be a number between 1 and 10',
+      },
+    ]);
+    const stored = await ctx.database.db
+      .selectFrom('customers')
+      .select(['customer_id', 'cash_pct'])
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', 'in', ['MÜLLER-1', records[1]!.customer_id])
+      .orderBy('customer_id')
+      .execute();
+    expect(stored.map((c) => [c.customer_id, Number(c.cash_pct)]).sort()).toEqual(
+      [
+        ['MÜLLER-1', records[0]!.cash_pct],
+        [records[1]!.customer_id, records[1]!.cash_pct],
+      ].sort(),
+    );
+  });
+
   it('imports the valid rows, rejects the bad ones with reasons, and reports them as safe CSV', async () => {
     const admin = await adminOnPlan(ctx);
     const table = customerTable(generateCustomers(20, { seed: 3 }));
