@@ -2,8 +2,9 @@ import { isAscii } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
 /**
- * The text of a CSV file, decoded chunk by chunk: UTF-8 (with or without a BOM), or
- * Windows-1252, which Excel on Windows writes for its plain "CSV (Comma delimited)" format.
+ * The text of a CSV file, decoded chunk by chunk: UTF-8 (with or without a BOM), UTF-16 with
+ * its BOM (some tools' "Unicode" exports), or Windows-1252, which Excel on Windows writes for its
+ * plain "CSV (Comma delimited)" format.
  *
  * The first non-ASCII bytes decide, wherever in the file they are: a valid UTF-8 character
  * makes the file UTF-8 for good (a later invalid byte is then an error, as a damaged file
@@ -12,15 +13,24 @@ import { TextDecoder } from 'node:util';
  * changes. Text that is valid UTF-8 is read as UTF-8, the usual rule: Windows-1252 text is
  * almost never valid UTF-8 by chance, as its accented letters are single bytes above 0x7F.
  */
-export type CsvEncoding = 'utf-8' | 'windows-1252';
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 const NON_ASCII = /[\u0080-\uffff]/;
 const isUtf8Bom = (chunk: Uint8Array) =>
   chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
 
+/** The UTF-16 encoding a byte-order mark names, or null. */
+export function utf16ByBom(head: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
 export class CsvTextDecoder {
   private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
+  /** The decoder once the file is known not to be UTF-8, and its encoding. */
   private legacy: TextDecoder | null = null;
+  private legacyEncoding: CsvEncoding = 'windows-1252';
   private isUtf8 = false;
   private started = false;
   /**
@@ -31,7 +41,7 @@ export class CsvTextDecoder {
 
   /** The encoding once the file's first non-ASCII bytes decided it, else null. */
   get encoding(): CsvEncoding | null {
-    if (this.legacy) return 'windows-1252';
+    if (this.legacy) return this.legacyEncoding;
     return this.isUtf8 ? 'utf-8' : null;
   }
 
@@ -40,8 +50,14 @@ export class CsvTextDecoder {
     if (!this.started) {
       this.started = true;
       this.isUtf8 = isUtf8Bom(chunk);
+      const utf16 = utf16ByBom(chunk);
+      if (utf16) {
+        // The decoder drops the BOM; stream keeps a character cut by the chunk's end.
+        this.legacy = new TextDecoder(utf16);
+        this.legacyEncoding = utf16;
+      }
     }
-    if (this.legacy) return this.legacy.decode(chunk);
+    if (this.legacy) return this.legacy.decode(chunk, { stream: true });
     if (this.isUtf8 || (this.held === null && isAscii(chunk))) {
       return this.utf8.decode(chunk, { stream: true });
     }
@@ -62,7 +78,7 @@ export class CsvTextDecoder {
 
   /** The text the decoder still holds at the end of the file. */
   end(): string {
-    if (this.legacy) return '';
+    if (this.legacy) return this.legacy.decode();
     try {
       return this.utf8.decode();
     } catch (error) {

@@ -263,6 +263,27 @@ describe('encodings', () => {
     }
   });
 
+  it.each(['utf16le', 'utf16be'] as const)(
+    'reads UTF-16 with its byte-order mark (%s), however the chunks cut it',
+    async (encoding) => {
+      const text = withIds(600, { 2: 'ŁÓDŹ-€-2', 599: 'ŁÓDŹ-€-599' });
+      expect(text.length * 2).toBeGreaterThan(128 * 1024); // past the sniffed head
+      const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      const bytes = encoding === 'utf16le' ? le : Buffer.from(le).swap16();
+      // Odd-sized chunks cut characters in half.
+      const chunks = Array.from({ length: Math.ceil(bytes.length / 333) }, (_, i) =>
+        bytes.subarray(i * 333, (i + 1) * 333),
+      );
+      const { result, accepted } = await parseAll({
+        stream: Readable.from(chunks),
+        filename: 'c.csv',
+      });
+      expect(summaryOf(result)).toMatchObject({ accepted: 600, rejected: 0 });
+      expect(accepted[2]!.record.customer_id).toBe('ŁÓDŹ-€-2');
+      expect(accepted[599]!.record.customer_id).toBe('ŁÓDŹ-€-599');
+    },
+  );
+
   it('fails a UTF-8 file with invalid bytes further on, with the byte offset', async () => {
     const utf8 = Buffer.from(withIds(2_000, { 0: 'JOSÉ-0001' }));
     const bad = Buffer.concat([utf8, Buffer.from([0xc3, 0x28]), Buffer.from('\n')]);

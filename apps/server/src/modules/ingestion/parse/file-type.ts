@@ -1,13 +1,15 @@
 /**
  * File type by name AND by content. The extension must be .csv, .xlsx or .xls (any case); the
  * first bytes must agree:
- * - .csv: text, UTF-8 (BOM allowed) or Windows-1252: no NUL byte, not a zip, OLE or UTF-16
- *   file, and when it is not UTF-8 no control byte either (tab, CR and LF aside).
+ * - .csv: text, UTF-8 (BOM allowed), UTF-16 with its BOM, or Windows-1252: no NUL byte (UTF-16
+ *   aside), not a zip or OLE file, and when it is not UTF-8 no control byte either (tab, CR
+ *   and LF aside).
  * - .xlsx/.xls: a zip (PK\x03\x04, read as .xlsx) or an OLE compound file (D0 CF 11 E0 A1 B1 1A
  *   E1, read as .xls). Excel files are often saved under the other Excel extension, so the
  *   content decides between the two; text named .xlsx or .xls is refused.
  */
 import { extname } from 'node:path';
+import { utf16ByBom } from './csv-text.js';
 import { invalidFileType } from './errors.js';
 
 export type CustomerFileType = 'csv' | 'xlsx' | 'xls';
@@ -40,9 +42,8 @@ const hasControlBytes = (head: Uint8Array) =>
 export function binaryReason(head: Uint8Array): string | null {
   if (startsWith(head, ZIP_MAGIC)) return 'a zip file (maybe an .xlsx) named .csv';
   if (startsWith(head, OLE_MAGIC)) return 'an OLE file (maybe an .xls) named .csv';
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
-    return 'UTF-16 text; save the file as CSV UTF-8';
-  }
+  // UTF-16 text with its byte-order mark: NUL bytes are half its ASCII characters.
+  if (utf16ByBom(head)) return null;
   if (head.includes(0)) return 'binary content (NUL bytes)';
   try {
     // stream: true tolerates a character cut at the end of the sample.

@@ -62,7 +62,9 @@ describe('file type', () => {
     expect(detectCustomerFileType('a.Xls', fakeOleFile(16))).toBe('xls');
   });
 
-  it('takes UTF-8 and Windows-1252 text as CSV', () => {
+  it('takes UTF-8, UTF-16 with its byte-order mark and Windows-1252 text as CSV', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(HEADER, 'utf16le')]);
+    expect(detectCustomerFileType('c.csv', utf16)).toBe('csv');
     expect(detectCustomerFileType('c.csv', Buffer.from(`${HEADER}\nCafé\n`))).toBe('csv');
     expect(detectCustomerFileType('c.csv', Buffer.from(`${HEADER}\nCafé\n`, 'latin1'))).toBe('csv');
   });
@@ -88,9 +90,9 @@ describe('file type', () => {
       Buffer.from([0x61, 0x2c, 0xff, 0x01, 0x02, 0x62, 0x0a]),
     ],
     [
-      'UTF-16 named .csv',
+      'UTF-16 without its byte-order mark, named .csv',
       'c.csv',
-      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(HEADER, 'utf16le')]),
+      Buffer.from(`${HEADER}\n`, 'utf16le'),
     ],
     ['a zip named .csv', 'c.csv', Buffer.from('PK\x03\x04\x14\x00\x00\x00')],
     ['an OLE file named .csv', 'c.csv', fakeOleFile(64)],
