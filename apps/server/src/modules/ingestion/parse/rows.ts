@@ -196,20 +196,34 @@ function parseDecimal(raw: string, decimalComma: boolean, integer: boolean): num
 
 /** Digits grouped by thousands with commas, as Excel writes a formatted number: 1,250,000.5 */
 const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+/** A currency sign before or after an amount: $1,250,000, 250 €. */
+const CURRENCY_SIGN = /^[$£€¥]\s*|\s*[$£€¥]$/;
+
+/** How a numeric column's values may be dressed by a spreadsheet's cell format. */
+type NumberDress = 'percent' | 'money' | 'plain';
+
+const dressOf = (column: string): NumberDress =>
+  column.includes('_pct')
+    ? 'percent'
+    : column === 'aum' || column === 'revenue_12m'
+      ? 'money'
+      : 'plain';
 
 /**
  * A number as spreadsheets format it, read when the plain form failed: a percent column's value
- * with its percent sign (`45%`, `-12.5 %`: the figure is already in percent), and in a file
- * without decimal commas, digits grouped by thousands (`1,250,000`). Anything else stays invalid.
+ * with its percent sign (`45%`, `-12.5 %`: the figure is already in percent), an amount (aum,
+ * revenue_12m) with its currency sign (`$1,250,000`, `250 €`), and in a file without decimal
+ * commas, digits grouped by thousands (`1,250,000`). Anything else stays invalid.
  */
 function parseFormattedDecimal(
   raw: string,
   decimalComma: boolean,
   integer: boolean,
-  percent: boolean,
+  dress: NumberDress,
 ): number {
   let s = trimmed(raw);
-  if (percent && s.endsWith('%')) s = s.slice(0, -1).trimEnd();
+  if (dress === 'percent' && s.endsWith('%')) s = s.slice(0, -1).trimEnd();
+  else if (dress === 'money') s = s.replace(CURRENCY_SIGN, '');
   if (!decimalComma && THOUSANDS.test(s)) s = s.replaceAll(',', '');
   const changed = s.length > 0 && s.length < trimmed(raw).length;
   return changed ? parseDecimal(s, decimalComma, integer) : INVALID;
@@ -327,8 +341,8 @@ interface Field {
   required: boolean;
   /** Index in the file's columns, or -1 for an optional column the file does not have. */
   index: number;
-  /** A percent column (`…_pct`, `…_pct_peer`), whose values may carry a percent sign. */
-  percent: boolean;
+  /** What a spreadsheet may add to the column's numbers (a percent or currency sign). */
+  dress: NumberDress;
   invalidReason: string;
 }
 
@@ -668,7 +682,7 @@ export class RowSink {
       max: spec.max ?? Infinity,
       required: KNOWN.get(spec.name)?.required ?? false,
       index: firstIndex.get(spec.name) ?? -1,
-      percent: spec.name.includes('_pct'),
+      dress: dressOf(spec.name),
       invalidReason: invalidReason(spec.kind, spec.min, spec.max),
     }));
     const fieldIndex = (name: string) => this.fields.findIndex((f) => f.name === name);
@@ -697,11 +711,11 @@ export class RowSink {
       switch (field.kind) {
         case KIND_NUMBER:
           st = parseDecimal(raw, decimalComma, false);
-          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, false, field.percent);
+          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, false, field.dress);
           break;
         case KIND_INTEGER:
           st = parseDecimal(raw, decimalComma, true);
-          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, true, false);
+          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, true, field.dress);
           break;
         case KIND_BOOLEAN:
           st = parseBoolean(raw);

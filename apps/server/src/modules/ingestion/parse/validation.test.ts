@@ -264,6 +264,29 @@ describe('optional columns', () => {
     ]);
   });
 
+  it.each<[string, number | null]>([
+    ['$1,250,000', 1250000],
+    ['250 €', 250],
+    ['£ 99.5', 99.5],
+    ['¥12000', 12000],
+    ['$-5', null],
+    ['USD 100', null],
+    ['$$100', null],
+    ['€', null],
+    ['100 $ 5', null],
+  ])('amount %j with its currency sign → %j', async (text, value) => {
+    const table = customerTable(generateCustomers(1, { optional: true }), { optional: true });
+    setCell(table, 0, 'aum', text);
+    const { accepted } = await parseAll({ buffer: toCsvBuffer(table), filename: 'c.csv' });
+    expect(accepted[0]?.record.aum ?? null).toBe(value);
+  });
+
+  it('take currency signs only in amounts', async () => {
+    expect(await problemsOf({ age: '$40' })).toEqual([
+      expect.objectContaining({ column: 'age', value: '$40' }),
+    ]);
+  });
+
   it('are null when the file has no such column', async () => {
     const { accepted } = await oneRow({});
     expect(accepted[0]?.record).toEqual(EXAMPLE_CUSTOMER);
