@@ -38,6 +38,18 @@ const countCustomers = async (firmId: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** The stored cash_pct of the firm's customers with these ids, by customer id. */
+const storedCashByCustomer = async (firmId: string, ids: string[]) =>
+  Object.fromEntries(
+    (
+      await ctx.database.db
+        .selectFrom('customers')
+        .select(['customer_id', 'cash_pct'])
+        .where('firm_id', '=', firmId)
+        .where('customer_id', 'in', ids)
+        .execute()
+    ).map((c) => [c.customer_id, Number(c.cash_pct)]),
+  );
 const noOfFileUploads = async (headers: Record<string, string>) =>
   (await get(headers, '/api/auth/check-user')).json<{ user: { noOfFileUploads: number } }>().user
     .noOfFileUploads;
@@ -117,13 +129,9 @@ describe('POST /api/content/upload-file', () => {
       accepted_rows: 12,
       rejected_rows: 0,
     });
-    const stored = await ctx.database.db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('firm_id', '=', admin.firmId)
-      .where('customer_id', '=', 'JOSÉ-Ñ-3')
-      .executeTakeFirst();
-    expect(stored).toEqual({ customer_id: 'JOSÉ-Ñ-3' });
+    expect(await storedCashByCustomer(admin.firmId, ['JOSÉ-Ñ-3'])).toEqual({
+      'JOSÉ-Ñ-3': records[3]!.cash_pct,
+    });
   });
 
   it('imports an export with every quirk at once, counting and reporting exactly its bad row', async () => {
@@ -156,19 +164,11 @@ describe('POST /api/content/upload-file', () => {
         reason: 'must be a number between 1 and 10',
       },
     ]);
-    const stored = await ctx.database.db
-      .selectFrom('customers')
-      .select(['customer_id', 'cash_pct'])
-      .where('firm_id', '=', admin.firmId)
-      .where('customer_id', 'in', ['MÜLLER-1', records[1]!.customer_id])
-      .orderBy('customer_id')
-      .execute();
-    expect(stored.map((c) => [c.customer_id, Number(c.cash_pct)]).sort()).toEqual(
-      [
-        ['MÜLLER-1', records[0]!.cash_pct],
-        [records[1]!.customer_id, records[1]!.cash_pct],
-      ].sort(),
-    );
+    const ids = ['MÜLLER-1', records[1]!.customer_id];
+    expect(await storedCashByCustomer(admin.firmId, ids)).toEqual({
+      'MÜLLER-1': records[0]!.cash_pct,
+      [records[1]!.customer_id]: records[1]!.cash_pct,
+    });
   });
 
   it('imports the valid rows, rejects the bad ones with reasons, and reports them as safe CSV', async () => {

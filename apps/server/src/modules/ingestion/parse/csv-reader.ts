@@ -1,8 +1,7 @@
 /**
- * Streaming CSV: UTF-8 (BOM or not) or Windows-1252 decoded chunk by chunk (csv-text.ts),
- * papaparse's core Parser driven
- * directly (strings only, no dynamicTyping), the separator and line break detected from the
- * header line. Rows go to a RowSink; the caller's callbacks are awaited between chunks, so the
+ * Streaming CSV: UTF-8, UTF-16 or Windows-1252 decoded chunk by chunk (csv-text.ts),
+ * papaparse's core Parser driven directly (strings only, no dynamicTyping), the separator and
+ * line break detected from the first lines. Rows go to a RowSink; the caller's callbacks are awaited between chunks, so the
  * file is read no faster than the rows are consumed.
  */
 import Papa from 'papaparse';

@@ -6,7 +6,8 @@ import { TextDecoder } from 'node:util';
  * its BOM (some tools' "Unicode" exports), or Windows-1252, which Excel on Windows writes for its
  * plain "CSV (Comma delimited)" format.
  *
- * The first non-ASCII bytes decide, wherever in the file they are: a valid UTF-8 character
+ * A UTF-16 byte-order mark decides at once. Otherwise the first non-ASCII bytes decide,
+ * wherever in the file they are: a valid UTF-8 character
  * makes the file UTF-8 for good (a later invalid byte is then an error, as a damaged file
  * should be); a byte that cannot start or continue UTF-8 there makes it Windows-1252. Every
  * byte before was ASCII, which both encodings read the same, so nothing already decoded

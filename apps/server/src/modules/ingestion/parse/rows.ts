@@ -221,11 +221,12 @@ function parseFormattedDecimal(
   integer: boolean,
   dress: NumberDress,
 ): number {
-  let s = trimmed(raw);
+  const written = trimmed(raw);
+  let s = written;
   if (dress === 'percent' && s.endsWith('%')) s = s.slice(0, -1).trimEnd();
   else if (dress === 'money') s = s.replace(CURRENCY_SIGN, '');
   if (!decimalComma && THOUSANDS.test(s)) s = s.replaceAll(',', '');
-  const changed = s.length > 0 && s.length < trimmed(raw).length;
+  const changed = s.length > 0 && s.length < written.length;
   return changed ? parseDecimal(s, decimalComma, integer) : INVALID;
 }
 
