@@ -1,10 +1,12 @@
 /**
  * npm run bench:api -- [--customers N] [--book M] [--seconds S] [--connections C] [--only rm|list|admin]
+ *   [--identity]
  *
  * Seeds a firm with N customers and their insights (SQL, in the database of DATABASE_URL, which
  * is required: PGlite cannot be shared with a second process), gives an RM a book of M, starts
  * the built server and measures the RM calls and the paged customer list with autocannon
  * (10 connections by default). Prints requests per second and latency percentiles per call.
+ * Requests accept gzip as a browser's do; `--identity` asks for uncompressed bodies.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -26,6 +28,7 @@ const connections = arg('connections', 10);
 /** --only rm | list | admin: measure only the calls whose name starts with it. */
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
+const acceptEncoding = process.argv.includes('--identity') ? 'identity' : 'gzip, deflate, br';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error('Set DATABASE_URL to a PostgreSQL database the benchmark may fill.');
@@ -125,7 +128,12 @@ function measure(url: string, token: string) {
   const latencies: number[] = [];
   return new Promise<Record<string, number>>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      {
+        url,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding },
+      },
       (error, result) => {
         if (error) return reject(error);
         const { latency, requests, non2xx } = result;
@@ -215,6 +223,9 @@ async function main() {
     ].filter(([name]) => !only || name!.startsWith(only)) as [string, string, string][];
     // The first list read builds the firm's list summary, as an import would have.
     await call(`${server.url}${list('page=1')}`, 'GET', undefined, token);
+    console.log(
+      `Accept-Encoding: ${acceptEncoding}; ${connections} connections, ${seconds} s a call`,
+    );
     console.log('| Call | req/s | p50 ms | p90 ms | p95 ms | p97.5 ms | p99 ms | non-2xx |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, url, t] of cases) {

@@ -45,7 +45,7 @@ export function createServices(deps: CoreDeps) {
     limits: { maxRows: config.maxUploadRows, maxUploadBytes: config.maxUploadBytes },
     uploadWaitMs: config.uploadWaitMs,
   });
-  const analytics = new AnalyticsService(db);
+  const analytics = new AnalyticsService(db, { listCacheBytes: config.rmListCacheBytes });
   const admin = new AdminService({
     db,
     analytics,

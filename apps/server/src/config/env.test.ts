@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+    [{ RM_LIST_CACHE_MB: '-1' }, 'RM_LIST_CACHE_MB'],
+    [{ RM_LIST_CACHE_MB: 'lots' }, 'RM_LIST_CACHE_MB'],
   ])('refuses %j with a message naming the variable', (env, text) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(text);
@@ -46,8 +48,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://app.example.com/',
       APP_NAME: 'Acme Insights',
       DATABASE_URL: 'postgresql://u@db/behavio',
+      RM_LIST_CACHE_MB: '0',
     });
     expect(config).toMatchObject({
+      rmListCacheBytes: 0,
       port: 8080,
       jwtSecret: 'x'.repeat(40),
       publicUrl: 'https://app.example.com',

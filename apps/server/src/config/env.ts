@@ -55,6 +55,7 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: positiveInt(100),
   MAX_UPLOAD_ROWS: positiveInt(2_000_000),
   UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
+  RM_LIST_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
   RUN_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -111,6 +112,8 @@ export interface Config {
   maxUploadBytes: number;
   maxUploadRows: number;
   uploadWaitMs: number;
+  /** Bytes of RM list responses kept per process (0: no cache). */
+  rmListCacheBytes: number;
   runWorker: boolean;
   webDistDir: string | undefined;
   billing: BillingConfig;
@@ -161,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadRows: e.MAX_UPLOAD_ROWS,
     uploadWaitMs: e.UPLOAD_WAIT_MS,
+    rmListCacheBytes: e.RM_LIST_CACHE_MB * 1024 * 1024,
     runWorker: e.RUN_WORKER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     billing: billingConfig(e),

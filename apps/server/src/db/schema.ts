@@ -205,6 +205,12 @@ export interface CustomerListIndexTable {
   refreshed_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Raised by triggers on every committed change to a firm's customers, insights or outcomes. */
+export interface FirmDataVersionsTable {
+  firm_id: string;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -215,6 +221,7 @@ export interface Database {
   customer_insights: CustomerInsightsTable;
   customer_import_rows: CustomerImportRowsTable;
   customer_list_index: CustomerListIndexTable;
+  firm_data_versions: FirmDataVersionsTable;
   call_outcomes: CallOutcomesTable;
   audit_events: AuditEventsTable;
   subscriptions: SubscriptionsTable;

@@ -1,5 +1,4 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
 
@@ -17,11 +16,3 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 };
-
-/**
- * Answers JSON text that PostgreSQL already wrote (the RM lists): Fastify sends a string with a
- * JSON content type as is, so the route's response schema documents the shape without
- * serialising it again. The tests parse such bodies with the contract's schemas.
- */
-export const sendJsonText = (reply: FastifyReply, text: string) =>
-  reply.type('application/json').send(text);

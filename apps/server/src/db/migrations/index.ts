@@ -6,6 +6,7 @@ import * as m0004 from './0004_billing.js';
 import * as m0005 from './0005_customer_list_index.js';
 import * as m0006 from './0006_customer_supplied_by.js';
 import * as m0007 from './0007_top_biases_json.js';
+import * as m0008 from './0008_firm_data_versions.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_customer_list_index': m0005,
   '0006_customer_supplied_by': m0006,
   '0007_top_biases_json': m0007,
+  '0008_firm_data_versions': m0008,
 };

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
-import { sendJsonText } from '../../plugins/response-serializer.js';
+import { sendJsonBody } from '../../plugins/json-body.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AdminService } from './admin.service.js';
 
@@ -177,7 +177,11 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await admin.viewRmBook(principalOf(request), request.body.rm_id)),
+      sendJsonBody(
+        request,
+        reply,
+        await admin.viewRmBook(principalOf(request), request.body.rm_id),
+      ),
   );
 
   r.post(
@@ -191,7 +195,11 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await admin.whoToCallForRm(principalOf(request), request.body.rm_id)),
+      sendJsonBody(
+        request,
+        reply,
+        await admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+      ),
   );
 
   r.get(

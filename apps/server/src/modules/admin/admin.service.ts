@@ -23,6 +23,7 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
+import { JsonBody } from '../../plugins/json-body.js';
 import { findRm } from '../analytics/book.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -275,17 +276,18 @@ export class AdminService {
     });
   }
 
-  /** An RM's book as JSON text (`RmBookResponse`), written by PostgreSQL. */
-  viewRmBook(principal: Principal, rmId: string): Promise<string> {
+  /** An RM's book (`RmBookResponse`), written by PostgreSQL. */
+  viewRmBook(principal: Principal, rmId: string): Promise<JsonBody> {
     return this.deps.analytics.bookJson(principal, rmId);
   }
 
-  /** An RM's call list with the RM, as JSON text (`AdminWhoToCallResponse`). */
-  async whoToCallForRm(principal: Principal, rmId: string): Promise<string> {
+  /** An RM's call list with the RM (`AdminWhoToCallResponse`). */
+  async whoToCallForRm(principal: Principal, rmId: string): Promise<JsonBody> {
     const rm = await findRm(this.db, principal.firmId, rmId);
     if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
     const list = await this.deps.analytics.whoToCallJson(principal, rmId);
-    return `{"rm_id":${JSON.stringify(rm.id)},"rm_name":${JSON.stringify(rm.name)},"list":${list}}`;
+    const head = `{"rm_id":${JSON.stringify(rm.id)},"rm_name":${JSON.stringify(rm.name)},"list":`;
+    return new JsonBody(Buffer.concat([Buffer.from(head), list.utf8, Buffer.from('}')]));
   }
 
   /** The firm at a glance for the admin dashboard: counts, distributions and who needs a call. */

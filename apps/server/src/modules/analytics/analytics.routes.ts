@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, type Principal } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
-import { sendJsonText } from '../../plugins/response-serializer.js';
+import { sendJsonBody, type JsonBody } from '../../plugins/json-body.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AnalyticsService } from './analytics.service.js';
 
@@ -21,14 +21,14 @@ const errors = errorResponses(400, 403, 404, 420);
 const docs = bearerRouteDocs('rm analytics');
 const common = { ...docs, querystring: listWindowQuerySchema };
 
-type ListJson = (principal: Principal, rmId: string, window: ListWindowQuery) => Promise<string>;
+type ListJson = (principal: Principal, rmId: string, window: ListWindowQuery) => Promise<JsonBody>;
 
-/** Answers the signed-in RM's own list with the JSON text PostgreSQL wrote. */
+/** Answers the signed-in RM's own list with the JSON PostgreSQL wrote. */
 const ownList =
   (list: ListJson) =>
   async (request: FastifyRequest<{ Querystring: ListWindowQuery }>, reply: FastifyReply) => {
     const principal = principalOf(request);
-    return sendJsonText(reply, await list(principal, principal.userId, request.query));
+    return sendJsonBody(request, reply, await list(principal, principal.userId, request.query));
   };
 
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {

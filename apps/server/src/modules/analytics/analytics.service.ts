@@ -11,18 +11,52 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './book.repository.js';
+import { ListCache } from './list-cache.js';
+import type { JsonBody } from '../../plugins/json-body.js';
 
 const SNOOZE_MAX_DAYS = 366;
 
 /**
  * The RM analytics of spec §2, read from stored insights: reading never recomputes. The lists
- * come back as the response's JSON text, written by PostgreSQL, for the routes to send as is.
+ * come back as the response's JSON text, written by PostgreSQL, for the routes to send as is,
+ * and kept in a cache checked against the firm's data version on every read.
  */
 export class AnalyticsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly cache: ListCache;
 
-  private input(principal: Principal, rmId: string, window: ListWindowQuery) {
-    return { firmId: principal.firmId, rmId, window };
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: { listCacheBytes: number },
+  ) {
+    this.cache = new ListCache(options.listCacheBytes);
+  }
+
+  /**
+   * The list `read` writes for the RM (`kind` names it in the cache), as JSON, from the
+   * cache when nothing it is built from has changed. Undefined when `read` writes nothing.
+   */
+  private async list(
+    kind: string,
+    read: (db: Executor, input: repo.BookWindow) => Promise<string | undefined>,
+    principal: Principal,
+    rmId: string,
+    window: ListWindowQuery,
+  ): Promise<JsonBody | undefined> {
+    const input = { firmId: principal.firmId, rmId, window };
+    const build = () => this.read((db) => read(db, input));
+    const { search, limit, offset } = window;
+    const key = JSON.stringify([kind, input.firmId, rmId, search, limit, offset]);
+    const version = this.cache.enabled
+      ? await repo.listVersion(this.db, input.firmId, rmId)
+      : undefined;
+    return this.cache.get(key, version, build);
+  }
+
+  /** A list every RM has, empty or not. */
+  private async everyRmList(...args: Parameters<AnalyticsService['list']>): Promise<JsonBody> {
+    const body = await this.list(...args);
+    if (body === undefined) throw new Error(`The ${args[0]} list was not written`);
+    return body;
   }
 
   /**
@@ -40,25 +74,25 @@ export class AnalyticsService {
 
   /** The book of an RM of the principal's firm; 404 for anyone else's id. */
   async bookJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    const body = await this.read((db) => repo.bookJson(db, this.input(principal, rmId, window)));
+    const body = await this.list('book', repo.bookJson, principal, rmId, window);
     if (body === undefined) throw notFound(ADMIN_MESSAGES.rmNotFound);
     return body;
   }
 
   whoToCallJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return this.read((db) => repo.whoToCallJson(db, this.input(principal, rmId, window)));
+    return this.everyRmList('whoToCall', repo.whoToCallJson, principal, rmId, window);
   }
 
   priorityScoresJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return this.read((db) => repo.priorityScoresJson(db, this.input(principal, rmId, window)));
+    return this.everyRmList('priorityScores', repo.priorityScoresJson, principal, rmId, window);
   }
 
   riskRankingJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return this.read((db) => repo.riskRankingJson(db, this.input(principal, rmId, window)));
+    return this.everyRmList('riskRanking', repo.riskRankingJson, principal, rmId, window);
   }
 
   segmentsJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return this.read((db) => repo.segmentsJson(db, this.input(principal, rmId, window)));
+    return this.everyRmList('segments', repo.segmentsJson, principal, rmId, window);
   }
 
   /** What the RM did with a recommendation, kept with the recommendation itself and audited. */

@@ -22,7 +22,43 @@ export async function findRm(db: Executor, firmId: string, rmId: string) {
     .executeTakeFirst();
 }
 
-interface BookWindow {
+/**
+ * Everything an RM's lists are built from that can change, as one string: the firm's data
+ * version (raised by every committed change to its customers, insights and outcomes, migration
+ * 0008), the RM's count of outcomes (new ones do not raise the firm's version), the RM's name
+ * (the book shows it) and today's date (a snooze ends at midnight). Undefined when `rmId` is
+ * not an RM of the firm.
+ */
+export async function listVersion(
+  db: Executor,
+  firmId: string,
+  rmId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.name',
+      eb
+        .selectFrom('firm_data_versions')
+        .select('version')
+        .where('firm_id', '=', firmId)
+        .as('version'),
+      eb
+        .selectFrom('call_outcomes')
+        .select(eb.fn.countAll<string>().as('n'))
+        .where('firm_id', '=', firmId)
+        .where('rm_id', '=', rmId)
+        .as('outcomes'),
+      sql<string>`current_date::text`.as('today'),
+    ])
+    .where('u.firm_id', '=', firmId)
+    .where('u.id', '=', rmId)
+    .where('u.role', '=', 'rm')
+    .executeTakeFirst();
+  return row && JSON.stringify([row.version, row.outcomes, row.today, row.name]);
+}
+
+export interface BookWindow {
   firmId: string;
   rmId: string;
   window: ListWindowQuery;
