@@ -1,12 +1,14 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
 let ctx: TestContext;
 let webDir: string;
+const BIG_ASSET = `export const rows = [${Array.from({ length: 500 }, (_, i) => i).join(',')}];\n`;
 beforeAll(async () => {
   const web = mkdtempSync(path.join(tmpdir(), 'behavio-web-'));
   mkdirSync(path.join(web, 'assets'));
@@ -15,6 +17,10 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="application-name" content="Behavio" /><title>Behavio</title></head><body></body></html>',
   );
   writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  // As the web build writes them (apps/web/precompress.ts): compressed copies beside the asset.
+  writeFileSync(path.join(web, 'assets', 'big-456.js'), BIG_ASSET);
+  writeFileSync(path.join(web, 'assets', 'big-456.js.br'), brotliCompressSync(BIG_ASSET));
+  writeFileSync(path.join(web, 'assets', 'big-456.js.gz'), gzipSync(BIG_ASSET));
   webDir = web;
   ctx = await createTestContext({ WEB_DIST_DIR: web, APP_NAME: 'Acme "Insights"' });
 });
@@ -37,6 +43,26 @@ describe('web app serving', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, and the file itself otherwise', async () => {
+    const read = (acceptEncoding: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-456.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const br = await read('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+    const gz = await read('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+    const plain = await read('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
+    expect(plain.headers['cache-control']).toContain('immutable');
   });
 
   it('answers a missing file with 404, not with the page', async () => {

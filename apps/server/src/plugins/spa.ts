@@ -57,6 +57,8 @@ export async function registerSpa(
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The web build writes .br and .gz copies of its assets (apps/web/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
