@@ -8,7 +8,7 @@ const WATCHED: [table: string, event: 'insert' | 'update' | 'delete'][] = [
   ['customer_insights', 'insert'],
   ['customer_insights', 'update'],
   ['customer_insights', 'delete'],
-  // New outcomes are counted per RM when a list is read (see list-version.ts): bumping the firm's
+  // New outcomes are counted per RM when a list is read (`listVersion`): raising the firm's
   // version for them would make an RM's click wait for a running import of the firm to commit.
   ['call_outcomes', 'update'],
   ['call_outcomes', 'delete'],
