@@ -18,8 +18,8 @@ const SNOOZE_MAX_DAYS = 366;
 
 /**
  * The RM analytics of spec §2, read from stored insights: reading never recomputes. The lists
- * come back as the response's JSON text, written by PostgreSQL, for the routes to send as is,
- * and kept in a cache checked against the firm's data version on every read.
+ * come back as the response body (JSON written by PostgreSQL) for the routes to send as is,
+ * and are kept in a cache checked against the firm's data version on every read.
  */
 export class AnalyticsService {
   private readonly cache: ListCache;
