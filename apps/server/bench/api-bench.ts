@@ -16,6 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serveNodeFlags } from '../../../scripts/serve-flags.js';
+import { firmPartitionsOf } from '../src/modules/ingestion/load-tables.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,6 +83,14 @@ async function call<T>(url: string, method: string, body?: unknown, token?: stri
 
 /** Customers and insights for the firm by SQL: realistic spread, about 2 s per 100,000 rows. */
 async function seed(client: pg.Client, firmId: string, rmId: string) {
+  // Imports attach a firm's partitions; seeding by SQL creates them first.
+  const partitions = firmPartitionsOf(firmId);
+  await client.query(
+    `create table ${partitions.customers} partition of customers for values in ('${firmId}')`,
+  );
+  await client.query(
+    `create table ${partitions.insights} partition of customer_insights for values in ('${firmId}')`,
+  );
   await client.query(
     `insert into customers (firm_id, customer_id, country_iso, age, risk_profile, knowledge_quiz_score, experience_years,
        cash_pct, etf_pct, single_stock_pct, days_since_last_trade, stop_loss_sell_cnt, days_since_loss_sell, leverage_ratio,
@@ -97,7 +106,7 @@ async function seed(client: pg.Client, firmId: string, rmId: string) {
   );
   await client.query(
     `insert into customer_insights (firm_id, customer_id, model_version, priority_score, urgency_level, risk_level, segment,
-       bias_severity, risk_urgency, time_sensitivity, customer_value, customer_value_basis, recommended_action, why, top_biases, bias_scores)
+       bias_severity, risk_urgency, time_sensitivity, customer_value, customer_value_basis, recommended_action, why, top_biases, bias_scores, bias_confidences)
      select firm_id, customer_id, '1.0.0', (abs(hashtext(customer_id)) % 1000) / 100.0,
        (array['urgent','high','medium','low'])[1 + abs(hashtext(customer_id)) % 4],
        (array['high','medium','low'])[1 + abs(hashtext(customer_id || 'r')) % 3],
@@ -105,7 +114,7 @@ async function seed(client: pg.Client, firmId: string, rmId: string) {
        5, 5, 5, 5, 'proxy', 'Leverage at 2.0x with a -40% drawdown: review margin exposure and agree a de-leveraging plan.',
        'Leverage and a deep drawdown make this account fragile.',
        '[{"bias_name":"overconfidence","score":72.5,"confidence":0.8},{"bias_name":"loss_aversion","score":61,"confidence":0.7},{"bias_name":"herding","score":40,"confidence":0.6}]',
-       '{"overconfidence":[72.5,0.8]}'
+       '{7250,4000,0,6100,0,0,0,0,0}', '{80,60,70,70,0,70,75,50,75}'
      from customers where firm_id = $1`,
     [firmId],
   );

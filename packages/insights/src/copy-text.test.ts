@@ -1,3 +1,4 @@
+import { BIAS_NAMES } from '@behavio/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scoreCustomer, scoreCustomerCompact, scoreCustomerCopyText } from './index.js';
@@ -44,7 +45,13 @@ function parseCopyText(line: string) {
       c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\',
     );
   const c = line.split('\t');
-  const scores = JSON.parse(c[13]!) as Record<string, [number, number]>;
+  const hundredths = (t: string) =>
+    t
+      .slice(1, -1)
+      .split(',')
+      .map((v) => Number(v) / 100);
+  const scores = hundredths(c[13]!);
+  const confidences = hundredths(c[14]!);
   return {
     model_version: c[0],
     priority_score: Number(c[1]),
@@ -61,10 +68,10 @@ function parseCopyText(line: string) {
     recommended_action: unescape(c[10]!),
     why: unescape(c[11]!),
     top_biases: JSON.parse(c[12]!) as unknown,
-    biases: Object.entries(scores).map(([bias_name, [score, confidence]]) => ({
+    biases: BIAS_NAMES.map((bias_name, b) => ({
       bias_name,
-      score,
-      confidence,
+      score: scores[b],
+      confidence: confidences[b],
     })),
   };
 }

@@ -9,7 +9,7 @@ import {
 import { BIAS_COUNT } from './bias-scores.js';
 import { codeIndex } from './market-cap.js';
 import { computeInsight, createInsightScratch, type InsightScratch } from './insight.js';
-import { FigureTextCache, ScoreTexts, flat } from './text-cache.js';
+import { FigureTextCache, HundredthsTexts, ScoreTexts, flat } from './text-cache.js';
 import { MODEL_VERSION } from './version.js';
 
 /**
@@ -18,7 +18,8 @@ import { MODEL_VERSION } from './version.js';
  * (tested), without building the insight objects. Columns, tab-separated: model_version,
  * priority_score, urgency_level, risk_level, segment, bias_severity, risk_urgency,
  * time_sensitivity, customer_value, customer_value_basis, recommended_action, why, top_biases
- * (JSON) and bias_scores (JSON). The line is joined from fixed text and cached figure strings,
+ * (JSON), bias_scores and bias_confidences (PostgreSQL arrays of hundredths, BIAS_NAMES
+ * order, e.g. `{8401,7140,...}`). The line is joined from fixed text and cached figure strings,
  * with no number formatting (the server's own formatting cost more than the scoring). Every
  * join is a node V8 allocates and walks again when the line is written, so figures from small
  * tables are cached with the separators and JSON around them (47 pieces a line, 54 before);
@@ -56,7 +57,6 @@ const VALUE_BASIS = CUSTOMER_VALUE_BASES.map(
  * Scores take ten thousand values: one cached string per value (or per bias and value) missed
  * the CPU caches on most lookups, so they come in two parts from small tables (see ScoreTexts).
  */
-const SCORE_COMMA = new ScoreTexts(',');
 const TOP_SCORE = new ScoreTexts(',"confidence":');
 
 /**
@@ -66,20 +66,17 @@ const TOP_SCORE = new ScoreTexts(',"confidence":');
 const CONFIDENCE_LIMIT = 100;
 const confidenceThen = (next: string) => new FigureTextCache('', next, CONFIDENCE_LIMIT);
 
-/**
- * top_biases: `[{"bias_name":"x","score":s,"confidence":c},...]`, then bias_scores:
- * `{"overconfidence":[s,c],...}` in BIAS_NAMES order.
- */
+/** top_biases: `[{"bias_name":"x","score":s,"confidence":c},...]`. */
 const topHead = (name: string) => `{"bias_name":"${name}","score":`;
-const scoreHead = (name: string) => `"${name}":[`;
 const TOP_HEAD = BIAS_NAMES.map((name) => flat(topHead(name)));
 const TOP_CONFIDENCE_THEN = BIAS_NAMES.map((name) => confidenceThen(`},${topHead(name)}`));
-const LAST_TOP_CONFIDENCE = confidenceThen(`}]\t{${scoreHead(BIAS_NAMES[0])}`);
-const CONFIDENCE_THEN = BIAS_NAMES.map((_, b) =>
-  b + 1 < BIAS_NAMES.length
-    ? confidenceThen(`],${scoreHead(BIAS_NAMES[b + 1]!)}`)
-    : confidenceThen(']}'),
-);
+const LAST_TOP_CONFIDENCE = confidenceThen('}]\t{');
+
+/** bias_scores then bias_confidences: `{8401,...,7140}\t{78,...,75}`, hundredths. */
+const SCORE_COMMA = new HundredthsTexts(',');
+const LAST_SCORE = new HundredthsTexts('}\t{');
+const CONFIDENCE_COMMA = new HundredthsTexts(',');
+const LAST_CONFIDENCE = new HundredthsTexts('}');
 
 /** PostgreSQL COPY text format: backslash, tab and line breaks must be escaped. */
 export const copyEscape = (value: string): string =>
@@ -117,7 +114,7 @@ function texts(r: CustomerRecord, s: InsightScratch): string {
   return copyEscape(s.action) + '\t' + copyEscape(s.why) + '\t[';
 }
 
-/** top_biases and the start of bias_scores, up to the first score. */
+/** top_biases and the opening brace of bias_scores. */
 function topBiases(s: InsightScratch): string {
   const top = s.top;
   const score = s.score;
@@ -139,17 +136,15 @@ function topBiases(s: InsightScratch): string {
   );
 }
 
-/** bias_scores from the first score on. */
+/** bias_scores and bias_confidences, after the opening brace. */
 function biasScores(s: InsightScratch): string {
   const score = s.score;
   const confidence = s.roundedConfidence;
-  let json = '';
-  for (let b = 0; b < BIAS_COUNT; b++) {
-    const v = score[b]!;
-    json +=
-      SCORE_COMMA.wholePart(v) +
-      SCORE_COMMA.decimalPart(v) +
-      CONFIDENCE_THEN[b]!.get(confidence[b]!);
-  }
-  return json;
+  const last = BIAS_COUNT - 1;
+  let text = '';
+  for (let b = 0; b < last; b++) text += SCORE_COMMA.head(score[b]!) + SCORE_COMMA.tail(score[b]!);
+  text += LAST_SCORE.head(score[last]!) + LAST_SCORE.tail(score[last]!);
+  for (let b = 0; b < last; b++)
+    text += CONFIDENCE_COMMA.head(confidence[b]!) + CONFIDENCE_COMMA.tail(confidence[b]!);
+  return text + LAST_CONFIDENCE.head(confidence[last]!) + LAST_CONFIDENCE.tail(confidence[last]!);
 }

@@ -195,3 +195,36 @@ export class ScoreTexts {
     return k < 0 ? this.suffix : this.decimals[k % 100]!;
   }
 }
+
+/**
+ * A figure rounded to 2 decimals from 0 to 100 as its whole hundredths (84.01 as `8401`), then
+ * `suffix`, in at most two parts from small tables: `head` the hundreds ("84", empty below
+ * 100) and `tail` the rest with the suffix ("01,"; "7," for 0.07). They always join to
+ * `String(Math.round(v * 100)) + suffix`, also for any other figure.
+ */
+const HUNDREDS_TEXTS: readonly string[] = Array.from({ length: 101 }, (_, i) =>
+  i === 0 ? '' : flat(String(i)),
+);
+
+export class HundredthsTexts {
+  /** 0-99 as two digits, then the suffix (after a head). */
+  private readonly padded: readonly string[];
+  /** 0-99 as written alone, then the suffix (no head). */
+  private readonly alone: readonly string[];
+
+  constructor(private readonly suffix: string) {
+    this.padded = Array.from({ length: 100 }, (_, f) => flat(String(f).padStart(2, '0') + suffix));
+    this.alone = Array.from({ length: 100 }, (_, f) => flat(String(f) + suffix));
+  }
+
+  head(v: number): string {
+    const k = scoreHundredths(v);
+    return k < 100 ? '' : HUNDREDS_TEXTS[(k / 100) | 0]!;
+  }
+
+  tail(v: number): string {
+    const k = scoreHundredths(v);
+    if (k < 0) return String(Math.round(v * 100)) + this.suffix;
+    return k < 100 ? this.alone[k]! : this.padded[k % 100]!;
+  }
+}

@@ -90,19 +90,16 @@ export interface StoredInsightColumns {
   recommended_action: string;
   why: string;
   top_biases: Json<unknown>;
-  bias_scores: Json<unknown>;
+  /** The nine bias scores in hundredths of a point, BIAS_NAMES order (migration 0009). */
+  bias_scores: number[];
+  /** The nine confidences in hundredths, BIAS_NAMES order. */
+  bias_confidences: number[];
 }
 
 export interface CustomerInsightsTable extends StoredInsightColumns {
   firm_id: string;
   customer_id: string;
   computed_at: CreatedAt;
-}
-
-/** Staging rows of an import in progress; only the key columns are queried through Kysely. */
-export interface CustomerImportRowsTable {
-  file_id: string;
-  customer_id: string;
 }
 
 export interface CallOutcomesTable {
@@ -219,7 +216,6 @@ export interface Database {
   customer_files: CustomerFilesTable;
   customers: CustomersTable;
   customer_insights: CustomerInsightsTable;
-  customer_import_rows: CustomerImportRowsTable;
   customer_list_index: CustomerListIndexTable;
   firm_data_versions: FirmDataVersionsTable;
   call_outcomes: CallOutcomesTable;

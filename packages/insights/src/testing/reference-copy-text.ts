@@ -2,7 +2,7 @@ import type { CompactCustomerInsights } from '@behavio/contract';
 
 /**
  * How the server formatted the insight columns of a COPY line from `scoreCustomerCompact`
- * before `scoreCustomerCopyText` replaced it (model 1.0.0): the straightforward formatting that
+ * before `scoreCustomerCopyText` replaced it (model 1.0.0; the bias arrays of migration 0009): the straightforward formatting that
  * the fast path must match byte for byte, and the benchmark's "before" figure for imports.
  */
 const copyEscape = (value: string): string =>
@@ -12,11 +12,7 @@ const copyEscape = (value: string): string =>
 
 export function referenceInsightsCopyText(insights: CompactCustomerInsights): string {
   const { breakdown } = insights;
-  let scores = '{';
-  for (const bias of insights.biases) {
-    scores += `${scores.length > 1 ? ',' : ''}"${bias.bias_name}":[${bias.score},${bias.confidence}]`;
-  }
-  scores += '}';
+  const hundredths = (values: number[]) => `{${values.map((v) => Math.round(v * 100)).join(',')}}`;
   let top = '[';
   for (const bias of insights.top_biases) {
     top += `${top.length > 1 ? ',' : ''}{"bias_name":"${bias.bias_name}","score":${bias.score},"confidence":${bias.confidence}}`;
@@ -36,6 +32,7 @@ export function referenceInsightsCopyText(insights: CompactCustomerInsights): st
     copyEscape(insights.recommended_action),
     copyEscape(insights.why),
     top,
-    scores,
+    hundredths(insights.biases.map((b) => b.score)),
+    hundredths(insights.biases.map((b) => b.confidence)),
   ].join('\t');
 }

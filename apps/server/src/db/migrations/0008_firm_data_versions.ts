@@ -50,7 +50,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db);
   }
+  await createDataVersionTriggers(db, ['customers', 'customer_insights', 'call_outcomes']);
+  await sql`create index call_outcomes_rm_idx on call_outcomes (firm_id, rm_id)`.execute(db);
+}
+
+/** The version triggers of `tables` (migration 0009 puts them on the partitioned tables). */
+export async function createDataVersionTriggers(db: Kysely<unknown>, tables: readonly string[]) {
   for (const [table, event] of WATCHED) {
+    if (!tables.includes(table)) continue;
     const rows = event === 'delete' ? 'old_rows' : 'new_rows';
     const transition = event === 'delete' ? 'old table as old_rows' : 'new table as new_rows';
     await sql`
@@ -60,7 +67,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       db,
     );
   }
-  await sql`create index call_outcomes_rm_idx on call_outcomes (firm_id, rm_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BIAS_NAMES } from '@behavio/contract';
 import { Migrator, NO_MIGRATIONS, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
@@ -8,7 +9,8 @@ import { migrations } from './index.js';
 
 /**
  * Migrations on data, not only on an empty database: 0006 moves the file links into
- * `customers.supplied_by` and back, and every migration can be undone and redone.
+ * `customers.supplied_by` and back, 0009 moves customers and insights into per-firm partitions
+ * and back, and every migration can be undone and redone.
  */
 let handle: DatabaseHandle;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema changes under the test
@@ -97,6 +99,143 @@ describe('migrations', () => {
       select column_name from information_schema.columns where table_name = 'customers'
     `.execute(db);
     expect(columns.rows.map((c) => c.column_name)).not.toContain('supplied_by');
+  });
+
+  it('0009 moves each firm’s customers and insights into partitions of their own, and back', async () => {
+    await migrateTo('0008_firm_data_versions');
+    const firms = [randomUUID(), randomUUID()];
+    for (const id of firms)
+      await db.insertInto('firms').values({ id, name: 'Firm', employee_count: 5 }).execute();
+    const records = generateCustomers(4, { firstId: 1 });
+    const scores = (k: number) =>
+      Object.fromEntries(BIAS_NAMES.map((name, b) => [name, [b * 10 + k + 0.25, 0.5 + b / 20]]));
+    for (const [f, firmId] of firms.entries()) {
+      await db
+        .insertInto('customers')
+        .values(records.map((r) => ({ ...r, firm_id: firmId, supplied_by: [firmId] })))
+        .execute();
+      await db
+        .insertInto('customer_insights')
+        .values(
+          records.map((r, k) => ({
+            firm_id: firmId,
+            customer_id: r.customer_id,
+            model_version: '1.0.0',
+            priority_score: k + f,
+            urgency_level: 'low',
+            risk_level: 'low',
+            segment: 'balanced',
+            bias_severity: 1,
+            risk_urgency: 2,
+            time_sensitivity: 3,
+            customer_value: 4,
+            customer_value_basis: 'proxy',
+            recommended_action: `Call ${r.customer_id}`,
+            why: 'Because',
+            top_biases: '[]',
+            bias_scores: JSON.stringify(scores(k)),
+          })),
+        )
+        .execute();
+    }
+    const customersBefore = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('firm_id', 'in', firms)
+      .orderBy('firm_id')
+      .orderBy('customer_id')
+      .execute();
+
+    await migrateTo('0009_firm_partitions');
+    const partitions = await sql<{ name: string }>`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent in ('customers'::regclass, 'customer_insights'::regclass) order by 1`.execute(
+      db,
+    );
+    const ours = firms.map((id) => id.replace(/-/g, ''));
+    expect(
+      partitions.rows.map((p) => p.name).filter((name) => ours.some((h) => name.endsWith(h))),
+    ).toEqual(ours.flatMap((h) => [`customer_insights_${h}`, `customers_${h}`]).sort());
+    expect(
+      await db
+        .selectFrom('customers')
+        .selectAll()
+        .where('firm_id', 'in', firms)
+        .orderBy('firm_id')
+        .orderBy('customer_id')
+        .execute(),
+    ).toEqual(customersBefore);
+    const insights = await db
+      .selectFrom('customer_insights')
+      .select(['customer_id', 'bias_scores', 'bias_confidences'])
+      .where('firm_id', '=', firms[0])
+      .orderBy('customer_id')
+      .execute();
+    expect(insights).toEqual(
+      records.map((r, k) => ({
+        customer_id: r.customer_id,
+        bias_scores: BIAS_NAMES.map((_, b) => Math.round((b * 10 + k + 0.25) * 100)),
+        bias_confidences: BIAS_NAMES.map((_, b) => Math.round((0.5 + b / 20) * 100)),
+      })),
+    );
+    expect(await tableExists('customer_import_rows')).toBe(false);
+    // The call outcomes' key and the version triggers are on the new tables.
+    const version = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('firm_data_versions')
+            .select('version')
+            .where('firm_id', '=', firms[0])
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const before = await version();
+    await db.updateTable('customers').set({ age: 50 }).where('firm_id', '=', firms[0]).execute();
+    expect(await version()).toBe(before + 1);
+    const outcome = {
+      firm_id: firms[0],
+      rm_id: null,
+      outcome: 'called',
+      model_version: '1.0.0',
+      priority_score: 1,
+      urgency_level: 'low',
+      recommended_action: 'x',
+    };
+    await db
+      .insertInto('call_outcomes')
+      .values({ ...outcome, customer_id: records[0]!.customer_id })
+      .execute();
+    await expect(
+      db
+        .insertInto('call_outcomes')
+        .values({ ...outcome, customer_id: 'nobody' })
+        .execute(),
+    ).rejects.toThrow(/foreign key/);
+    await db
+      .updateTable('customers')
+      .set({ age: records[0]!.age })
+      .where('firm_id', '=', firms[0])
+      .where('customer_id', '=', records[0]!.customer_id)
+      .execute();
+
+    await migrateTo('0008_firm_data_versions');
+    const back = await db
+      .selectFrom('customer_insights')
+      .select(['customer_id', 'bias_scores'])
+      .where('firm_id', '=', firms[0])
+      .orderBy('customer_id')
+      .execute();
+    expect(back).toEqual(
+      records.map((r, k) => ({ customer_id: r.customer_id, bias_scores: scores(k) })),
+    );
+    expect(await tableExists('customer_import_rows')).toBe(true);
+    const partitioned = await sql<{ n: number }>`
+      select count(*)::int as n from pg_partitioned_table`.execute(db);
+    expect(partitioned.rows[0]!.n).toBe(0);
+    await db.deleteFrom('call_outcomes').execute();
+    await db.deleteFrom('customer_insights').execute();
+    await db.deleteFrom('customers').execute();
   });
 
   it('undoes every migration and applies them all again', async () => {

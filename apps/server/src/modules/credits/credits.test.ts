@@ -140,9 +140,8 @@ describe('credits', () => {
       .where('firm_id', '=', admin.firmId)
       .execute();
     for (const bias of data.bias_prevalence) {
-      const scores = stored.map(
-        (r) => (r.bias_scores as Record<string, [number, number]>)[bias.bias_name]![0],
-      );
+      const at = BIAS_NAMES.indexOf(bias.bias_name as (typeof BIAS_NAMES)[number]);
+      const scores = stored.map((r) => r.bias_scores[at]! / 100);
       const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
       expect(bias.mean_score).toBeCloseTo(mean, 1);
       expect(bias.customers_at_or_above).toBe(scores.filter((s) => s >= 60).length);

@@ -1,3 +1,4 @@
+import { BIAS_NAMES } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { topPriorityQuery } from '../customers/customers.repository.js';
@@ -22,20 +23,24 @@ export async function insightTotals(db: Executor, firmId: string) {
   };
 }
 
-/** Per bias across the firm: mean score and how many customers score at or above `threshold`. */
+/**
+ * Per bias across the firm: mean score and how many customers score at or above `threshold`.
+ * Scores are stored in hundredths, in BIAS_NAMES order (migration 0009).
+ */
 export async function biasPrevalence(db: Executor, firmId: string, threshold: number) {
   const result = await sql<{
     bias_name: string;
     mean_score: string | number;
     at_or_above: string | number;
   }>`
-    select b.key as bias_name,
-           avg((b.value ->> 0)::double precision) as mean_score,
-           count(*) filter (where (b.value ->> 0)::double precision >= ${threshold}) as at_or_above
+    select (${sql.val([...BIAS_NAMES])}::text[])[b.k] as bias_name,
+           avg(b.hundredths) / 100.0 as mean_score,
+           count(*) filter (where b.hundredths >= ${Math.round(threshold * 100)}) as at_or_above
     from customer_insights i
-    cross join lateral jsonb_each(i.bias_scores) as b
+    cross join lateral unnest(i.bias_scores) with ordinality as b(hundredths, k)
     where i.firm_id = ${firmId}
-    group by b.key`.execute(db);
+    group by b.k
+    order by b.k`.execute(db);
   return result.rows.map((r) => ({
     bias_name: r.bias_name,
     mean_score: Number(r.mean_score),

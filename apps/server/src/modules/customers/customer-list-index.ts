@@ -31,9 +31,24 @@ export async function lockFirmCustomers(db: Executor, firmId: string) {
   );
 }
 
-/** Rebuilds the firm's row (about 0.8 s for a million customers), under the lock. */
-export async function refreshCustomerListIndex(db: Executor, firmId: string) {
-  await writeIndexRow(db, firmId, 'replace');
+/** Where a firm's customers and insights are read from: the tables, or an import's own. */
+export interface CustomerSource {
+  customers: string;
+  insights: string;
+}
+const STORED: CustomerSource = { customers: 'customers', insights: 'customer_insights' };
+
+/**
+ * Rebuilds the firm's row (about 0.8 s for a million customers), under the lock. An import
+ * that is about to attach its tables as the firm's partitions passes them as `source`: they
+ * will then hold every customer of the firm.
+ */
+export async function refreshCustomerListIndex(
+  db: Executor,
+  firmId: string,
+  source: CustomerSource = STORED,
+) {
+  await writeIndexRow(db, firmId, 'replace', source);
 }
 
 /** The insight columns the summary counts per value (the dashboards' distributions). */
@@ -43,7 +58,14 @@ export type CountedInsight = 'risk_level' | 'segment' | 'urgency_level';
  * The firm's row computed from `db`'s snapshot. `keep` never overwrites a row: a reader that
  * builds a missing row without the lock must not replace a newer one an import just wrote.
  */
-async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace' | 'keep') {
+async function writeIndexRow(
+  db: Executor,
+  firmId: string,
+  onConflict: 'replace' | 'keep',
+  source: CustomerSource = STORED,
+) {
+  const customers = sql.table(source.customers);
+  const insights = sql.table(source.insights);
   const conflict =
     onConflict === 'replace'
       ? sql`do update set total = excluded.total, anchor_stride = excluded.anchor_stride,
@@ -59,7 +81,7 @@ async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace'
       coalesce((
         select jsonb_object_agg(country_iso, n) from (
           select country_iso::text, count(*)::int as n
-          from customers where firm_id = ${firmId} group by country_iso
+          from ${customers} where firm_id = ${firmId} group by country_iso
         ) per_country
       ), '{}'),
       (
@@ -71,7 +93,7 @@ async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace'
                       when grouping(segment) = 0 then 'segment'
                       else 'urgency_level' end as counted,
             coalesce(risk_level, segment, urgency_level) as value, count(*)::int as n
-          from customer_insights where firm_id = ${firmId}
+          from ${insights} where firm_id = ${firmId}
           group by grouping sets ((risk_level), (segment), (urgency_level))
         ) per_value
       ),
@@ -82,7 +104,7 @@ async function writeIndexRow(db: Executor, firmId: string, onConflict: 'replace'
           filter (where position % ${ANCHOR_STRIDE} = 0), '{}') as anchors
       from (
         select customer_id, row_number() over (order by customer_id) - 1 as position
-        from customers where firm_id = ${firmId}
+        from ${customers} where firm_id = ${firmId}
       ) numbered
     ) ranked
     on conflict (firm_id) ${conflict}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOnPlan, uploadFile } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { listLoadTables } from './load-tables.js';
 import {
   REQUIRED_NAMES,
   customerTable,
@@ -41,11 +42,7 @@ async function assertNothingPartial() {
       (c) => c.supplied_by.length > 0 && c.supplied_by.every((id) => completed.has(id)),
     ),
   ).toBe(true);
-  const staged = await ctx.database.db
-    .selectFrom('customer_import_rows')
-    .select('file_id')
-    .execute();
-  expect(staged).toEqual([]);
+  expect(await listLoadTables(ctx.database.db)).toEqual([]);
 }
 
 const NASTY: Cell[] = [

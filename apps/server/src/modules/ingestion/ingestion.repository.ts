@@ -4,6 +4,12 @@ import type { Executor } from '../../db/executor.js';
 import type { Database, FileFormat } from '../../db/schema.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { COPY_COLUMNS } from './parse/index.js';
+import {
+  attachLoadTables,
+  dropLoadTables,
+  firmHasPartitions,
+  type TablePair,
+} from './load-tables.js';
 import { INSIGHT_COLUMNS } from './staged-insights.js';
 
 const FILE_COLUMNS = [
@@ -127,26 +133,26 @@ const countColumns = (c: Counts) => ({
   problems: JSON.stringify(c.problems),
 });
 
-export async function clearStaging(db: Executor, fileId: string) {
-  await db.deleteFrom('customer_import_rows').where('file_id', '=', fileId).execute();
-}
-
 const customerColumns = COPY_COLUMNS.filter((c) => c !== 'customer_id');
 const list = (columns: readonly string[], prefix = '') =>
   sql.raw(columns.map((c) => `${prefix}${c}`).join(', '));
 const updates = (columns: readonly string[]) =>
   sql.raw(columns.map((c) => `${c} = excluded.${c}`).join(', '));
 
+export type ImportOutcome = 'attached' | 'merged' | 'gone';
+
 /**
- * Moves one file's staged rows into customers and insights, in the caller's transaction.
- * A customer already known to the firm is updated in place and keeps its RM. Answers false
- * when the file is no longer waiting (deleted meanwhile): the caller then rolls back.
+ * The import's final transaction, under the firm's customer lock: the file's load tables
+ * become the firm's partitions when the firm has none yet (`bulk`, the tables built by
+ * `buildLoadTables`), or are merged into them; either way the file is marked completed and the
+ * firm's summary rebuilt in the same transaction. Answers 'gone' when the file is no longer
+ * waiting (deleted meanwhile): the caller then drops the tables.
  */
-export async function mergeStagedFile(
+export async function completeImport(
   trx: Transaction<Database>,
-  input: { fileId: string; firmId: string; counts: Counts },
-): Promise<boolean> {
-  const { fileId, firmId } = input;
+  input: { fileId: string; firmId: string; counts: Counts; tables: TablePair; bulk: boolean },
+): Promise<ImportOutcome> {
+  const { fileId, firmId, tables } = input;
   await lockFirmCustomers(trx, firmId);
   const claimed = await trx
     .selectFrom('customer_files')
@@ -155,10 +161,42 @@ export async function mergeStagedFile(
     .where('status', '=', 'processing')
     .forUpdate()
     .executeTakeFirst();
-  if (!claimed) return false;
+  if (!claimed) return 'gone';
+  const completed = trx
+    .updateTable('customer_files')
+    .set({
+      status: 'completed',
+      error: null,
+      completed_at: new Date(),
+      ...countColumns(input.counts),
+    })
+    .where('id', '=', fileId);
 
-  // A firm's first file (no customer yet, and the lock keeps it so) needs no upsert: plain
-  // inserts skip the speculative insertion ON CONFLICT costs on every row (1.6x measured).
+  // Another file of the firm may have been attached since this one started: then merge.
+  if (input.bulk && !(await firmHasPartitions(trx, firmId))) {
+    await refreshCustomerListIndex(trx, firmId, tables);
+    await completed.execute();
+    await attachLoadTables(trx, tables, firmId);
+    // Attaching writes no row, so no trigger raises the version the RM list cache reads.
+    await sql`update firm_data_versions set version = version + 1 where firm_id = ${firmId}`.execute(
+      trx,
+    );
+    return 'attached';
+  }
+  await mergeLoadTables(trx, input);
+  await completed.execute();
+  await dropLoadTables(trx, tables);
+  await refreshCustomerListIndex(trx, firmId);
+  return 'merged';
+}
+
+/** A customer already known to the firm is updated in place and keeps its RM. */
+async function mergeLoadTables(
+  trx: Transaction<Database>,
+  { fileId, firmId, tables }: { fileId: string; firmId: string; tables: TablePair },
+) {
+  // A firm without customers (its files deleted) needs no upsert: plain inserts skip the
+  // speculative insertion ON CONFLICT costs on every row (1.6x measured).
   const { rows } = await sql<{ known: boolean }>`
     select exists (select 1 from customers where firm_id = ${firmId})
       or exists (select 1 from customer_insights where firm_id = ${firmId}) as known
@@ -168,29 +206,16 @@ export async function mergeStagedFile(
   await sql`
     insert into customers (firm_id, customer_id, ${list(customerColumns)}, supplied_by)
     select ${firmId}::uuid, customer_id, ${list(customerColumns)}, array[${fileId}::uuid]
-    from customer_import_rows where file_id = ${fileId}
+    from ${sql.table(tables.customers)}
     ${upsert(sql`${updates(customerColumns)},
       supplied_by = customers.supplied_by || excluded.supplied_by, updated_at = now()`)}
   `.execute(trx);
   await sql`
     insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at)
     select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now()
-    from customer_import_rows where file_id = ${fileId}
+    from ${sql.table(tables.insights)}
     ${upsert(sql`${updates(INSIGHT_COLUMNS)}, computed_at = now()`)}
   `.execute(trx);
-  await trx
-    .updateTable('customer_files')
-    .set({
-      status: 'completed',
-      error: null,
-      completed_at: new Date(),
-      ...countColumns(input.counts),
-    })
-    .where('id', '=', fileId)
-    .execute();
-  await clearStaging(trx, fileId);
-  await refreshCustomerListIndex(trx, firmId);
-  return true;
 }
 
 /**
@@ -228,7 +253,6 @@ export async function deleteFileAndOrphans(
     select count(*) as n from orphans
   `.execute(trx);
   await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
-  await clearStaging(trx, fileId);
   await refreshCustomerListIndex(trx, firmId);
   return {
     removedCustomers: Number(removed.rows[0]?.n ?? 0),

@@ -30,7 +30,8 @@ import {
   type ColumnInfo,
 } from './parse/index.js';
 import { RejectedReport } from './rejected-report.js';
-import { openStagingWriter } from './staging-writer.js';
+import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
+import { CopyLines, openLoadWriter } from './load-writer.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
@@ -211,7 +212,11 @@ export class IngestionService {
     }
   }
 
-  /** The background import: parse, score, stage by COPY, then merge in one short transaction. */
+  /**
+   * The background import: parse, score and COPY into the file's load tables, then, in one
+   * short transaction, attach them as the firm's partitions (a firm's first file, indexed in
+   * bulk beforehand) or merge them into the firm's customers (docs/ingestion.md).
+   */
   async runImport(
     job: ImportJob,
     attempt: { retryCount: number; retryLimit: number },
@@ -220,17 +225,32 @@ export class IngestionService {
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
     if (!record || record.status !== 'processing') return;
     const log = logger.child({ fileId: job.fileId, firmId: job.firmId });
-    await repo.clearStaging(this.db, job.fileId);
+    const tables = loadTablesOf(job.fileId);
+    // An earlier attempt that died may have left its tables behind.
+    await dropLoadTables(this.db, tables);
+    const bulk = !(await firmHasPartitions(this.db, job.firmId));
     const report = new RejectedReport(storage.reportPath(record.storage_key));
-    const writer = await openStagingWriter(database);
-    const prefix = `${job.fileId}\t`;
-    const stage = async (batch: AcceptedRow[]) => {
-      const lines = new Array<string>(batch.length);
-      for (let i = 0; i < batch.length; i++) {
-        const row = batch[i]!;
-        lines[i] = `${prefix}${row.copyText}\t${scoreCustomerCopyText(row.record)}`;
+    const writer = await openLoadWriter(database, {
+      tables,
+      firmId: job.firmId,
+      fileId: job.fileId,
+      logged: bulk,
+    });
+    const load = async (batch: AcceptedRow[]) => {
+      const customers = new CopyLines(batch.length * 200);
+      const insights = new CopyLines(batch.length * 600);
+      for (const { copyText, record } of batch) {
+        customers.push(copyText);
+        // The customer line starts with the customer_id as COPY text, then a tab.
+        insights.push(
+          copyText.slice(0, copyText.indexOf('\t') + 1) + scoreCustomerCopyText(record),
+        );
       }
-      await writer.write(lines);
+      await writer.write({ customers, insights });
+    };
+    const finishedWith = async (outcome: () => Promise<void>) => {
+      await dropLoadTables(this.db, tables);
+      await outcome();
     };
     try {
       const started = Date.now();
@@ -242,15 +262,14 @@ export class IngestionService {
           batchSize: 2_000,
           sampleProblems: PROBLEMS_KEPT,
           onHeader: (header) => report.setHeader(header.columns.map((c) => c.header)),
-          onAccepted: stage,
+          onAccepted: load,
           onRejected: (row) => report.add(row),
         },
       );
       await writer.finish();
       await report.close();
       if (!result.ok) {
-        await repo.markFailed(this.db, job.fileId, result.error.message);
-        await repo.clearStaging(this.db, job.fileId);
+        await finishedWith(() => repo.markFailed(this.db, job.fileId, result.error.message));
         return;
       }
       const { summary } = result;
@@ -261,30 +280,37 @@ export class IngestionService {
         problems: summary.sample_problems,
       };
       if (summary.accepted === 0) {
-        await repo.markFailed(this.db, job.fileId, NO_VALID_ROWS, counts);
-        await repo.clearStaging(this.db, job.fileId);
+        await finishedWith(() => repo.markFailed(this.db, job.fileId, NO_VALID_ROWS, counts));
         return;
       }
-      const staged = Date.now();
-      const merged = await this.db
-        .transaction()
-        .execute((trx) =>
-          repo.mergeStagedFile(trx, { fileId: job.fileId, firmId: job.firmId, counts }),
-        );
-      if (!merged) await repo.clearStaging(this.db, job.fileId);
+      const loaded = Date.now();
+      if (bulk) await buildLoadTables(database, tables, job.firmId);
+      const built = Date.now();
+      const outcome = await this.db.transaction().execute((trx) =>
+        repo.completeImport(trx, {
+          fileId: job.fileId,
+          firmId: job.firmId,
+          counts,
+          tables,
+          bulk,
+        }),
+      );
+      if (outcome === 'gone') await dropLoadTables(this.db, tables);
       log.info(
         {
           ...counts,
           problems: undefined,
-          parseAndStageSeconds: (staged - started) / 1000,
-          mergeSeconds: (Date.now() - staged) / 1000,
+          outcome,
+          parseAndLoadSeconds: (loaded - started) / 1000,
+          indexSeconds: (built - loaded) / 1000,
+          completeSeconds: (Date.now() - built) / 1000,
         },
         'customer file imported',
       );
     } catch (error) {
       await writer.abort();
       await report.close().catch(() => false);
-      await repo.clearStaging(this.db, job.fileId).catch(() => undefined);
+      await dropLoadTables(this.db, tables).catch(() => undefined);
       log.error({ err: error, attempt: attempt.retryCount }, 'customer file import failed');
       if (attempt.retryCount >= attempt.retryLimit) {
         await repo.markFailed(

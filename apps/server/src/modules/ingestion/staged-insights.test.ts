@@ -8,8 +8,8 @@ import { INSIGHT_COLUMNS } from './staged-insights.js';
 const copyUnescape = (field: string) =>
   field.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
 
-describe('the insight columns of a staged row', () => {
-  it('are the engine’s COPY text in column order, the JSON columns parsing back to its values', () => {
+describe('the insight columns of a loaded row', () => {
+  it('are the engine’s COPY text in column order, the JSON and array columns reading back as its values', () => {
     for (const record of generateCustomers(200, { seed: 11 })) {
       const insights = scoreCustomer(record);
       const fields = scoreCustomerCopyText(record).split('\t');
@@ -24,10 +24,14 @@ describe('the insight columns of a staged row', () => {
           confidence,
         })),
       );
-      const scores = JSON.parse(row.bias_scores!) as Record<string, [number, number]>;
-      expect(Object.keys(scores).sort()).toEqual([...BIAS_NAMES].sort());
-      for (const bias of insights.biases)
-        expect(scores[bias.bias_name]).toEqual([bias.score, bias.confidence]);
+      const hundredths = (array: string) => array.slice(1, -1).split(',').map(Number);
+      expect(insights.biases.map((b) => b.bias_name)).toEqual([...BIAS_NAMES]);
+      expect(hundredths(row.bias_scores!)).toEqual(
+        insights.biases.map((b) => Math.round(b.score * 100)),
+      );
+      expect(hundredths(row.bias_confidences!)).toEqual(
+        insights.biases.map((b) => Math.round(b.confidence * 100)),
+      );
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Insight columns of customer_import_rows and customer_insights, in the order of the COPY text
+ * Insight columns of customer_insights (and of an import's load table), in the order of the COPY text
  * that `scoreCustomerCopyText` (@behavio/insights) writes for a row.
  */
 export const INSIGHT_COLUMNS = [
@@ -17,4 +17,5 @@ export const INSIGHT_COLUMNS = [
   'why',
   'top_biases',
   'bias_scores',
+  'bias_confidences',
 ] as const;

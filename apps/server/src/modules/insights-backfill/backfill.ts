@@ -54,9 +54,6 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
     if (rows.length === 0) break;
     const updates = rows.map((row) => {
       const insights = scoreCustomerCompact(row as unknown as CustomerRecord);
-      const scores = Object.fromEntries(
-        insights.biases.map((b) => [b.bias_name, [b.score, b.confidence]]),
-      );
       return {
         firm_id: row.firm_id,
         customer_id: row.customer_id,
@@ -74,7 +71,8 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
           score,
           confidence,
         })),
-        bias_scores: scores,
+        bias_scores: insights.biases.map((b) => Math.round(b.score * 100)),
+        bias_confidences: insights.biases.map((b) => Math.round(b.confidence * 100)),
       };
     });
     const assignments = sql.raw(INSIGHT_COLUMNS.map((c) => `${c} = r.${c}`).join(', '));
