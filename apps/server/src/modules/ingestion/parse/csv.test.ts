@@ -157,15 +157,27 @@ describe('CSV dialects', () => {
       'leverage_ratio',
       'positive_news_sentiment_7d',
     ]);
+  });
 
-    // "1.234,5" (thousands point and decimal comma) stays ambiguous, so invalid.
-    setCell(table, 0, 'leverage_ratio', '1.234,5');
-    setCell(table, 0, 'positive_news_sentiment_7d', '0');
-    const mixed = await parseAll({
+  it.each<[string, number | null]>([
+    // Thousands grouped by points as spreadsheets in most of Europe write them, with a comma
+    // or more than one point to tell the groups from a decimal point.
+    ['1.250.000', 1250000],
+    ['1.250.000,50', 1250000.5],
+    ['1.250,5', 1250.5],
+    ['EUR 1.250.000', 1250000],
+    ['1 250 000,5 €', 1250000.5],
+    ['1.250', 1.25],
+    ['1.25.000', null],
+    ['1,250,000', null],
+  ])('reads %j in a file with decimal commas as %j', async (text, value) => {
+    const table = customerTable(generateCustomers(1, { optional: true }), { optional: true });
+    setCell(table, 0, 'aum', text);
+    const { accepted } = await parseAll({
       buffer: toCsvBuffer(table, { delimiter: ';' }),
       filename: 'c.csv',
     });
-    expect(mixed.rejected[0]?.problems[0]?.column).toBe('leverage_ratio');
+    expect(accepted[0]?.record.aum ?? null).toBe(value);
   });
 
   it('reads old Mac line breaks (CR only)', async () => {

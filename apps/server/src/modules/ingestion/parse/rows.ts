@@ -196,8 +196,19 @@ function parseDecimal(raw: string, decimalComma: boolean, integer: boolean): num
 
 /** Digits grouped by thousands with commas, as Excel writes a formatted number: 1,250,000.5 */
 const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-/** A currency sign before or after an amount: $1,250,000, 250 €. */
-const CURRENCY_SIGN = /^[$£€¥]\s*|\s*[$£€¥]$/;
+/**
+ * Digits grouped by thousands with points, in files with decimal commas (as spreadsheets in
+ * most of Europe write them): 1.250.000 or 1.250,5. A single group without a comma (1.250)
+ * reads as a decimal point, as it always has.
+ */
+const POINT_THOUSANDS = /^[+-]?\d{1,3}(?:\.\d{3})(?:(?:\.\d{3})+(?:,\d+)?|(?:,\d+))$/;
+/** Digits grouped by (no-break) spaces or apostrophes: 1 250 000,5 (France), 1'250'000 (Switzerland). */
+const SPACED_THOUSANDS = /^[+-]?\d{1,3}(?:[ \u00A0\u202F'’]\d{3})+(?:[.,]\d+)?$/;
+const SPACES = /[ \u00A0\u202F'’]/g;
+/** A currency sign or ISO code before or after an amount: $1,250,000, 250 €, USD 1,250,000. */
+const CURRENCY = /^(?:[$£€¥]|[A-Z]{3}(?=[\s\d]))\s*|\s*(?:[$£€¥]|(?<=[\d\s])[A-Z]{3})$/;
+/** Accounting brackets for a negative figure: (12.5). */
+const BRACKETS = /^\(\s*([^()\-+]*?)\s*\)$/;
 
 /** How a numeric column's values may be dressed by a spreadsheet's cell format. */
 type NumberDress = 'percent' | 'money' | 'plain';
@@ -212,8 +223,11 @@ const dressOf = (column: string): NumberDress =>
 /**
  * A number as spreadsheets format it, read when the plain form failed: a percent column's value
  * with its percent sign (`45%`, `-12.5 %`: the figure is already in percent), an amount (aum,
- * revenue_12m) with its currency sign (`$1,250,000`, `250 €`), and in a file without decimal
- * commas, digits grouped by thousands (`1,250,000`). Anything else stays invalid.
+ * revenue_12m) with its currency sign or code (`$1,250,000`, `250 €`, `USD 100`), a negative
+ * figure in accounting brackets (`(12.5)`) or with the Unicode minus sign (`−12.5`), and digits
+ * grouped by thousands: with commas in files without decimal commas (`1,250,000`), with points
+ * in files with them (`1.250.000,5`), with spaces or apostrophes in either. Anything else stays
+ * invalid.
  */
 function parseFormattedDecimal(
   raw: string,
@@ -222,12 +236,15 @@ function parseFormattedDecimal(
   dress: NumberDress,
 ): number {
   const written = trimmed(raw);
-  let s = written;
+  let s = written.replace(/^\u2212/, '-');
+  const bracketed = BRACKETS.exec(s);
+  if (bracketed) s = `-${bracketed[1]}`;
   if (dress === 'percent' && s.endsWith('%')) s = s.slice(0, -1).trimEnd();
-  else if (dress === 'money') s = s.replace(CURRENCY_SIGN, '');
+  else if (dress === 'money') s = s.replace(CURRENCY, '');
   if (!decimalComma && THOUSANDS.test(s)) s = s.replaceAll(',', '');
-  const changed = s.length > 0 && s.length < written.length;
-  return changed ? parseDecimal(s, decimalComma, integer) : INVALID;
+  else if (decimalComma && POINT_THOUSANDS.test(s)) s = s.replaceAll('.', '');
+  else if (SPACED_THOUSANDS.test(s)) s = s.replace(SPACES, '');
+  return s.length > 0 && s !== written ? parseDecimal(s, decimalComma, integer) : INVALID;
 }
 
 /** A cell's number as the validator reads it, or null when it is not one (tests, tools). */
@@ -376,6 +393,27 @@ const KNOWN = new Map<string, { kind: ColumnKind; required: boolean }>([
   ...REQUIRED_COLUMNS.map((c) => [c.name, { kind: c.kind, required: true }] as const),
   ...OPTIONAL_COLUMNS.map((c) => [c.name, { kind: c.kind, required: false }] as const),
 ]);
+
+/**
+ * A header's letters and digits only, lower-case, with `%` read as "pct": `Customer ID`,
+ * `CustomerId`, `customer.id` and `CUSTOMER_ID` all give `customerid`, `Cash %` gives `cashpct`.
+ */
+const looseKey = (header: string) =>
+  header
+    .toLowerCase()
+    .replace(/%/g, 'pct')
+    .replace(/[^a-z0-9]/g, '');
+const KNOWN_BY_LOOSE_KEY = new Map([...KNOWN.keys()].map((name) => [looseKey(name), name]));
+
+/**
+ * The column a header names: its normalised form (trimmed, lower-case, spaces and hyphens as
+ * underscores) when that is a known column, else the known column it spells in another way
+ * (camel case, other punctuation, `%` for `pct`), else the normalised form as an extra column.
+ */
+export function columnNameOf(header: string): string {
+  const name = normaliseHeader(header);
+  return KNOWN.has(name) ? name : (KNOWN_BY_LOOSE_KEY.get(looseKey(name)) ?? name);
+}
 
 const PROBLEM_VALUE_CHARS = 200;
 const cut = (s: string) =>
@@ -609,7 +647,7 @@ export class RowSink {
    * column, as it would have without the search.
    */
   private findHeader(cells: string[], rowNumber: number): void {
-    const namesAColumn = cells.some((c) => KNOWN.get(normaliseHeader(c))?.required === true);
+    const namesAColumn = cells.some((c) => KNOWN.get(columnNameOf(c))?.required === true);
     if (namesAColumn) {
       this.readHeader(cells, rowNumber);
     } else if (this.preamble.length < MAX_PREAMBLE_ROWS) {
@@ -630,7 +668,7 @@ export class RowSink {
     const duplicates: string[] = [];
     for (let i = 0; i < width; i++) {
       const header = cells[i] as string;
-      const name = normaliseHeader(header) || `column_${i + 1}`;
+      const name = columnNameOf(header) || `column_${i + 1}`;
       if (firstIndex.has(name)) {
         if (!duplicates.includes(name)) duplicates.push(name);
       } else {

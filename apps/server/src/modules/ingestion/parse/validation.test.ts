@@ -50,6 +50,55 @@ describe('headers', () => {
     ]);
   });
 
+  it('match the columns they spell in another way: camel case, other punctuation, % for pct', async () => {
+    const records = generateCustomers(2, { optional: true });
+    const table = customerTable(records, {
+      optional: true,
+      rename: {
+        customer_id: 'CustomerId',
+        country_iso: 'CountryISO',
+        knowledge_quiz_score: 'knowledge.quiz.score',
+        cash_pct: 'Cash %',
+        single_stock_pct: 'Single Stock (%)',
+        trade_turnover_30d_pct_peer: 'TradeTurnover30dPctPeer',
+        positive_news_sentiment_7d: 'POSITIVE_NEWS_SENTIMENT_7D',
+        days_since_last_average_down: 'Days since last average-down',
+        revenue_12m: 'Revenue12M',
+      },
+    });
+    const { result, accepted } = await parseAll({ buffer: toCsvBuffer(table), filename: 'c.csv' });
+    expect(accepted.map((a) => a.record)).toEqual(records);
+    const columns = summaryOf(result).columns_info;
+    expect(columns.find((c) => c.header === 'Cash %')).toEqual({
+      name: 'cash_pct',
+      header: 'Cash %',
+      required: true,
+      kind: 'number',
+    });
+    expect(columns.filter((c) => c.required)).toHaveLength(REQUIRED_COLUMNS.length);
+  });
+
+  it('spelling one column twice are duplicates; other headers stay extra columns', async () => {
+    const twice = customerTable(generateCustomers(1), {
+      extras: [{ name: 'Customer.ID', value: () => 'x' }],
+    });
+    expect(
+      errorOf((await parseAll({ buffer: toCsvBuffer(twice), filename: 'c.csv' })).result).message,
+    ).toBe('Duplicate column names: customer_id');
+    const extra = customerTable(generateCustomers(1), {
+      extras: [{ name: 'Age (years)', value: () => '40' }],
+    });
+    const summary = summaryOf(
+      (await parseAll({ buffer: toCsvBuffer(extra), filename: 'c.csv' })).result,
+    );
+    expect(summary.columns_info.at(-1)).toEqual({
+      name: 'age_(years)',
+      header: 'Age (years)',
+      required: false,
+      kind: null,
+    });
+  });
+
   it('are found below a title and an "exported on" line, keeping spreadsheet row numbers', async () => {
     const records = generateCustomers(3);
     const csv = toCsvBuffer(customerTable(records)).toString('utf8');
@@ -176,6 +225,13 @@ describe('values by column kind', () => {
     ['cash_pct', '', 'is required'],
     ['positive_news_sentiment_7d', '1.5', 'must be a number between -1 and 1'],
     ['max_drawdown_pct', '5', 'must be a number between -100 and 0'],
+    ['max_drawdown_pct', '(-5)', 'must be a number between -100 and 0'],
+    ['max_drawdown_pct', '((5))', 'must be a number between -100 and 0'],
+    ['max_drawdown_pct', '(5', 'must be a number between -100 and 0'],
+    ['max_drawdown_pct', '5)', 'must be a number between -100 and 0'],
+    ['max_drawdown_pct', '\u2212\u22125', 'must be a number between -100 and 0'],
+    ['cash_pct', '(12)', 'must be a number between 0 and 100'],
+    ['stop_loss_sell_cnt', '1 00', 'must be a whole number between 0 and 1,000,000'],
     ['stop_loss_sell_cnt', '1000001', 'must be a whole number between 0 and 1,000,000'],
     ['days_since_last_trade', '36501', 'must be a whole number between 0 and 36500'],
     [
@@ -210,6 +266,16 @@ describe('values by column kind', () => {
     ['country_iso', 'gbr', 'GBR', 'GBR'],
     ['country_iso', ' Fra ', 'FRA', 'FRA'],
     ['customer_id', '  C\\1  ', 'C\\1', 'C\\\\1'],
+    // Negative figures as accounting formats and typesetting write them.
+    ['anchor_price_gap_pct', '(12.5)', -12.5, '-12.5'],
+    ['max_drawdown_pct', '(12.5%)', -12.5, '-12.5'],
+    ['positive_news_sentiment_7d', '( 0.25 )', -0.25, '-0.25'],
+    ['anchor_price_gap_pct', '\u221212.5', -12.5, '-12.5'],
+    ['max_drawdown_pct', '\u22128 %', -8, '-8'],
+    // Digits grouped by spaces or apostrophes.
+    ['stop_loss_sell_cnt', '1 000', 1000, '1000'],
+    ['stop_loss_sell_cnt', "1'000'000", 1000000, '1000000'],
+    ['stop_loss_sell_cnt', '1\u202f000', 1000, '1000'],
   ])('%s = %j is accepted as %j (COPY text %j)', async (column, value, typed, text) => {
     const { accepted } = await oneRow({ [column]: value });
     expect(accepted).toHaveLength(1);
@@ -270,11 +336,16 @@ describe('optional columns', () => {
     ['£ 99.5', 99.5],
     ['¥12000', 12000],
     ['$-5', null],
-    ['USD 100', null],
+    ['USD 100', 100],
+    ['USD1,250,000', 1250000],
+    ['1,250,000 GBP', 1250000],
+    ['usd 100', null],
+    ['USDX 100', null],
+    ['(100)', null],
     ['$$100', null],
     ['€', null],
     ['100 $ 5', null],
-  ])('amount %j with its currency sign → %j', async (text, value) => {
+  ])('amount %j with its currency sign or code → %j', async (text, value) => {
     const table = customerTable(generateCustomers(1, { optional: true }), { optional: true });
     setCell(table, 0, 'aum', text);
     const { accepted } = await parseAll({ buffer: toCsvBuffer(table), filename: 'c.csv' });
@@ -284,6 +355,9 @@ describe('optional columns', () => {
   it('take currency signs only in amounts', async () => {
     expect(await problemsOf({ age: '$40' })).toEqual([
       expect.objectContaining({ column: 'age', value: '$40' }),
+    ]);
+    expect(await problemsOf({ age: 'USD 40' })).toEqual([
+      expect.objectContaining({ column: 'age', value: 'USD 40' }),
     ]);
   });
 
