@@ -1,10 +1,11 @@
 /**
- * npm run bench:ingest -- --rows N [--keep]
+ * npm run bench:ingest -- --rows N [--again]
  *
  * Generates a realistic customers CSV of N rows, uploads it through the real HTTP API of the
  * built server (the npm script builds it first), waits for the import to complete, and prints rows per
  * second, seconds and the server's peak memory. Then times PostgreSQL's own COPY of the same
  * file into a plain table of the same columns, the floor, and prints the ratio.
+ * `--again` then uploads the same file a second time (every row an update: the merge path).
  * DATABASE_URL set: the server and the floor use that PostgreSQL server; unset: PGlite.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +30,7 @@ import { serveNodeFlags } from '../../../scripts/serve-flags.js';
 
 const args = process.argv.slice(2);
 const rows = Number(args[args.indexOf('--rows') + 1] ?? 100_000) || 100_000;
+const again = args.includes('--again');
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'behavio-bench-'));
@@ -177,6 +179,75 @@ async function copyFloor(): Promise<number> {
   return seconds;
 }
 
+/** Buys the Pro plan through the offline checkout (no payment provider configured). */
+async function subscribe(url: string, token: string) {
+  const post = async (path: string, body: unknown) =>
+    json(
+      await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  const { url: checkout } = (await post('/api/subscription/create', {
+    plan: 'pro',
+    billingCycle: 'monthly',
+  })) as { url: string };
+  const session = checkout.split('/').pop();
+  await post(`/api/subscription/local-checkout/${session}`, { outcome: 'paid' });
+}
+
+/** Uploads the CSV, waits for its import and prints the figures; answers the seconds taken. */
+async function timedImport(
+  server: Awaited<ReturnType<typeof startServer>>,
+  token: string,
+  label: string,
+): Promise<number> {
+  const form = new FormData();
+  form.append('file', await openAsBlob(csvPath), 'customers.csv');
+  const started = performance.now();
+  const uploaded = (await json(
+    await fetch(`${server.url}/api/content/upload-file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }),
+  )) as { file_id: string };
+  const answeredSeconds = (performance.now() - started) / 1000;
+  let file: { job_status: string; accepted_rows: number | null; error: string | null } | undefined;
+  let slowestPollMs = 0;
+  for (;;) {
+    const pollStart = performance.now();
+    const list = (await json(
+      await fetch(`${server.url}/api/content/list-all-uploaded-files`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    )) as {
+      files: {
+        file_id: string;
+        job_status: string;
+        accepted_rows: number | null;
+        error: string | null;
+      }[];
+    };
+    slowestPollMs = Math.max(slowestPollMs, performance.now() - pollStart);
+    file = list.files.find((f) => f.file_id === uploaded.file_id);
+    if (file && file.job_status !== 'processing') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (file?.job_status !== 'completed')
+    throw new Error(`import ${file?.job_status}: ${file?.error}`);
+  console.log(`${label}:`);
+  console.log(
+    `  Upload answered in ${answeredSeconds.toFixed(2)} s; the slowest status poll during the import took ${slowestPollMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  Import: ${file.accepted_rows?.toLocaleString('en-GB')} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds).toLocaleString('en-GB')} rows/s; server peak RSS so far ${server.peakMb()} MB`,
+  );
+  return seconds;
+}
+
 async function main() {
   console.log(`Generating ${rows.toLocaleString('en-GB')} rows...`);
   await writeCsv();
@@ -189,49 +260,13 @@ async function main() {
   let importSeconds = 0;
   try {
     const token = await signIn(server.url, server.dataDir);
-    const form = new FormData();
-    form.append('file', await openAsBlob(csvPath), 'customers.csv');
-    const started = performance.now();
-    const uploaded = (await json(
-      await fetch(`${server.url}/api/content/upload-file`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      }),
-    )) as { file_id: string };
-    const answeredSeconds = (performance.now() - started) / 1000;
-    let file:
-      { job_status: string; accepted_rows: number | null; error: string | null } | undefined;
-    let slowestPollMs = 0;
-    for (;;) {
-      const pollStart = performance.now();
-      const list = (await json(
-        await fetch(`${server.url}/api/content/list-all-uploaded-files`, {
-          headers: { authorization: `Bearer ${token}` },
-        }),
-      )) as {
-        files: {
-          file_id: string;
-          job_status: string;
-          accepted_rows: number | null;
-          error: string | null;
-        }[];
-      };
-      slowestPollMs = Math.max(slowestPollMs, performance.now() - pollStart);
-      file = list.files.find((f) => f.file_id === uploaded.file_id);
-      if (file && file.job_status !== 'processing') break;
-      await new Promise((r) => setTimeout(r, 250));
+    importSeconds = await timedImport(server, token, 'first file: becomes the firm’s partitions');
+    // The same file again: every row an update of a known customer (the merge path). A second
+    // file needs a paid plan, bought through the offline checkout.
+    if (again) {
+      await subscribe(server.url, token);
+      await timedImport(server, token, 'same file again: merged as updates');
     }
-    const seconds = (performance.now() - started) / 1000;
-    importSeconds = seconds;
-    if (file?.job_status !== 'completed')
-      throw new Error(`import ${file?.job_status}: ${file?.error}`);
-    console.log(
-      `Upload answered in ${answeredSeconds.toFixed(2)} s; the slowest status poll during the import took ${slowestPollMs.toFixed(0)} ms`,
-    );
-    console.log(
-      `Import: ${file.accepted_rows?.toLocaleString('en-GB')} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds).toLocaleString('en-GB')} rows/s; server peak RSS ${server.peakMb()} MB`,
-    );
   } finally {
     await server.stop();
   }
