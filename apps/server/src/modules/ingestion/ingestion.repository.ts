@@ -10,7 +10,7 @@ import {
   firmHasPartitions,
   type TablePair,
 } from './load-tables.js';
-import { INSIGHT_COLUMNS } from './staged-insights.js';
+import { INSIGHT_COLUMNS } from './insight-columns.js';
 
 const FILE_COLUMNS = [
   'id',

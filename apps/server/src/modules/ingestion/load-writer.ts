@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { createLoadTableSql, resetLoadDefaultsSql, type TablePair } from './load-tables.js';
 import { COPY_COLUMNS } from './parse/index.js';
-import { INSIGHT_COLUMNS } from './staged-insights.js';
+import { INSIGHT_COLUMNS } from './insight-columns.js';
 
 /** The columns of each COPY line: the rest comes from the load tables' defaults. */
 const COPY_TARGET: Record<keyof TablePair, string> = {

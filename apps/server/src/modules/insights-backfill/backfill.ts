@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
-import { INSIGHT_COLUMNS } from '../ingestion/staged-insights.js';
+import { INSIGHT_COLUMNS } from '../ingestion/insight-columns.js';
 
 export const BACKFILL_QUEUE = 'backfill-insights';
 const BATCH = 2_000;

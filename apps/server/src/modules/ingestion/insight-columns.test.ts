@@ -2,7 +2,7 @@ import { BIAS_NAMES } from '@behavio/contract';
 import { scoreCustomer, scoreCustomerCopyText } from '@behavio/insights';
 import { describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
-import { INSIGHT_COLUMNS } from './staged-insights.js';
+import { INSIGHT_COLUMNS } from './insight-columns.js';
 
 /** What PostgreSQL's COPY text format makes of a field. */
 const copyUnescape = (field: string) =>
