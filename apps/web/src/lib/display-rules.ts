@@ -146,6 +146,16 @@ export function formatShortDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '-' : SHORT_DATE.format(date);
 }
 
+/** A timestamp as `locale` writes it with `parts`; one that does not parse is shown as it came. */
+export function formatTimestamp(
+  iso: string,
+  locale: string | undefined,
+  parts: Intl.DateTimeFormatOptions,
+): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, parts);
+}
+
 /** A number with a fixed count of decimals ("7.25"); non-finite values count as 0. */
 export function fixed(value: number, decimals: number): string {
   return (Number.isFinite(value) ? value : 0).toFixed(decimals);
@@ -156,9 +166,28 @@ export function percentOf(part: number, whole: number): string {
   return `${fixed(whole > 0 ? (part / whole) * 100 : 0, 1)}%`;
 }
 
+/** part / whole as a whole number of percent (33), for a bar's length; 0 when the whole is empty. */
+export function roundPercent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
 /** part / whole as a whole percent ("33%"); 0% when the whole is empty. */
 export function roundPercentOf(part: number, whole: number): string {
-  return `${whole > 0 ? Math.round((part / whole) * 100) : 0}%`;
+  return `${roundPercent(part, whole)}%`;
+}
+
+/** A share from 0 to 1 as a whole percent ("81%"); a non-finite share counts as 0. */
+export function sharePercent(share: number): string {
+  return `${Math.round((Number.isFinite(share) ? share : 0) * 100)}%`;
+}
+
+/** A snake_case name title-cased ("loss_aversion" → "Loss Aversion"). */
+export function titleCase(name: string): string {
+  return name
+    .split(/[_ ]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
 }
 
 /** A cell of an uploaded file: null or empty '-', booleans Yes or No, locale numbers. */

@@ -5,16 +5,7 @@ import {
   loginRequestSchema,
   type Role,
 } from '@behavio/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,6 +14,7 @@ import {
   INSIGHTS_LOADING_MESSAGE,
   LoadingScreen,
 } from '@/components/ui/loading-screen/loading-screen';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { paths, readEmailState, type EmailNavigationState } from '@/config/paths';
 import { issuesToFormErrors } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
@@ -140,29 +132,14 @@ export function LoginForm() {
             checkIconPosition="right"
             {...form.getInputProps('role')}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="you@company.com"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            placeholder="Your password"
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
+          <EmailField {...form.getInputProps('email')} />
+          <PasswordField purpose="current" {...form.getInputProps('password')} />
           {needsAdminEmail(form.values.role) ? (
-            <TextInput
+            <EmailField
               label="Admin Email"
               description="The email of your firm's admin account"
-              type="email"
               placeholder="admin@company.com"
               autoComplete="off"
-              withAsterisk
               {...form.getInputProps('adminEmail')}
             />
           ) : null}

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   NumberInput,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -15,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { paths, type EmailNavigationState } from '@/config/paths';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
@@ -134,21 +134,8 @@ export function RegisterForm() {
           withAsterisk
           {...form.getInputProps('name')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="you@company.com"
-          autoComplete="email"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          placeholder="At least 6 characters"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('password')}
-        />
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField purpose="new" {...form.getInputProps('password')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="Business Name"

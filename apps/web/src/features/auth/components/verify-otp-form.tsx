@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconArrowLeft, IconMail } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { EmailField } from '@/components/ui/credential-fields/credential-fields';
 import { paths, readEmailState, type EmailNavigationState } from '@/config/paths';
 import { messageOr } from '@/lib/api-client';
 import { issuesToFormErrors, parseWithSchema, schemaResolver } from '@/lib/form-schema';
@@ -79,15 +80,7 @@ export function VerifyOtpForm() {
   return (
     <form noValidate onSubmit={form.onSubmit(handleVerify, handleVerifyFailure)}>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="you@company.com"
-          autoComplete="email"
-          leftSection={<IconMail size={18} />}
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField leftSection={<IconMail size={18} />} {...form.getInputProps('email')} />
         <TextInput
           label="Verification Code"
           description={`The ${OTP_LENGTH}-digit code from your email`}

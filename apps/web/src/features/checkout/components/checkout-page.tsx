@@ -27,6 +27,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/ui/brand/brand';
+import { RetryButton } from '@/components/ui/query-states/query-states';
 import { getAppName } from '@/config/app-name';
 import { paths } from '@/config/paths';
 import { isApiError, messageOr } from '@/lib/api-client';
@@ -276,14 +277,9 @@ export function CheckoutPage({ sessionId }: { sessionId: string }) {
           </Alert>
           <Group justify="space-between">
             <BackButton />
-            <Button
-              variant="light"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-            >
+            <RetryButton query={query} variant="light" leftSection={<IconRefresh size={16} />}>
               Retry
-            </Button>
+            </RetryButton>
           </Group>
         </Stack>
       );

@@ -1,7 +1,8 @@
+import { formatTimestamp } from '@/lib/display-rules';
+
+/** When a checkout session expires, to the minute: "12 Mar 2026, 14:05". */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', {
+  return formatTimestamp(iso, 'en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -1,16 +1,13 @@
 import { SETTINGS_CUSTOMERS_SHOWN } from '@behavio/contract';
-import { Badge, Button, Table } from '@mantine/core';
-import { IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Table } from '@mantine/core';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
 import {
   CUSTOMER_COLUMN_LABELS,
-  CustomerCells,
-  CustomerHeaderCells,
+  CustomerTableRows,
 } from '@/components/ui/customer-cells/customer-cells';
+import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
-import { paths } from '@/config/paths';
 import { messageOr } from '@/lib/api-client';
 import { CUSTOMER_LIST_TEXT, useSettingsCustomers } from '../api/settings-customers';
 
@@ -41,17 +38,7 @@ export function SettingsCustomerList() {
         <EmptyLine>{CUSTOMER_LIST_TEXT.empty}</EmptyLine>
       ) : (
         <ScrollTable label="Customer List" minWidth={560}>
-          <Table.Thead>
-            <Table.Tr>
-              <CustomerHeaderCells />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((customer) => (
-              <Table.Tr key={customer.customer_id}>
-                <CustomerCells customer={customer} />
-              </Table.Tr>
-            ))}
+          <CustomerTableRows customers={shown}>
             {more ? (
               <Table.Tr aria-label="More customers">
                 {CUSTOMER_COLUMN_LABELS.map((column) => (
@@ -61,7 +48,7 @@ export function SettingsCustomerList() {
                 ))}
               </Table.Tr>
             ) : null}
-          </Table.Tbody>
+          </CustomerTableRows>
         </ScrollTable>
       );
   }
@@ -78,15 +65,7 @@ export function SettingsCustomerList() {
           </Badge>
         ) : null
       }
-      actions={
-        <Button
-          component={Link}
-          to={paths.manageCustomers}
-          leftSection={<IconUsersGroup size={16} />}
-        >
-          Manage Customers
-        </Button>
-      }
+      actions={<ManageCustomersButton />}
     >
       {body}
     </SectionCard>

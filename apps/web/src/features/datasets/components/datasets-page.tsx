@@ -1,10 +1,11 @@
 import { TOAST_MS, type FilePreview, type FileSummary, type JobStatus } from '@behavio/contract';
-import { Alert, Box, Button, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
+import { RetryButton } from '@/components/ui/query-states/query-states';
 import { isApiError } from '@/lib/api-client';
 import { useRefreshUser, useUser } from '@/lib/auth';
 import { jobStatusColor } from '@/lib/display-rules';
@@ -123,15 +124,9 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
         >
           <Group justify="space-between" gap="sm">
             <Text size="sm">{DATASETS_TEXT.listFailedMessage}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void filesQuery.refetch()}
-              loading={filesQuery.isFetching}
-            >
+            <RetryButton query={filesQuery} size="xs" variant="white" color="red">
               Try again
-            </Button>
+            </RetryButton>
           </Group>
         </Alert>
       ) : null}

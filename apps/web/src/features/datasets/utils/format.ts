@@ -1,3 +1,5 @@
+import { formatTimestamp } from '@/lib/display-rules';
+
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** The file tab's size (spec §2): B, KB, MB or GB. */
@@ -12,8 +14,7 @@ export function formatFileSize(bytes: number): string {
   return `${value.toLocaleString(undefined, { maximumFractionDigits: digits })} ${UNITS[unit]}`;
 }
 
+/** When a file was uploaded, in the reader's own locale. */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatTimestamp(iso, undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -1,6 +1,7 @@
 import { createEmployeeRequestSchema, type CreateEmployeeRequest } from '@behavio/contract';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { isApiError } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
@@ -92,21 +93,12 @@ export function AddRmModal({ opened, onClose }: AddRmModalProps) {
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <TextInput
-            label="Email"
-            type="email"
+          <EmailField
             placeholder="jane@yourfirm.com"
             autoComplete="off"
-            withAsterisk
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            placeholder="At least 6 characters"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
+          <PasswordField purpose="new" {...form.getInputProps('password')} />
           <Text size="xs" c="dimmed">
             We email the new relationship manager how to sign in with your admin email.
           </Text>

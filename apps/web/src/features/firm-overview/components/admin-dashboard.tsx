@@ -14,8 +14,9 @@ import {
   Title,
   type MantineColor,
 } from '@mantine/core';
-import { IconCheck, IconRefresh, IconRocket, IconUsersGroup } from '@tabler/icons-react';
+import { IconCheck, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { EmptyLine, LoadErrorAlert } from '@/components/ui/query-states/query-states';
 import {
   PriorityBadge,
@@ -223,13 +224,7 @@ export function AdminDashboard() {
           >
             Refresh
           </Button>
-          <Button
-            component={Link}
-            to={paths.manageCustomers}
-            leftSection={<IconUsersGroup size={16} />}
-          >
-            Manage Customers
-          </Button>
+          <ManageCustomersButton />
         </Group>
       </Group>
       {body}

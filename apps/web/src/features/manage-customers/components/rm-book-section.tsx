@@ -1,7 +1,6 @@
 import type { RmBookResponse } from '@behavio/contract';
-import { Table } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
-import { CustomerCells, CustomerHeaderCells } from '@/components/ui/customer-cells/customer-cells';
+import { CustomerTableRows } from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
 import { useRmBook } from '../api/oversight';
@@ -44,18 +43,7 @@ function BookResult({ book }: { book: RmBookResponse }) {
     >
       {(visible) => (
         <ScrollTable label={`Customer book of ${book.rm_name}`} minWidth={520} maxHeight={600}>
-          <Table.Thead>
-            <Table.Tr>
-              <CustomerHeaderCells />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((customer) => (
-              <Table.Tr key={customer.customer_id}>
-                <CustomerCells customer={customer} />
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          <CustomerTableRows customers={visible} />
         </ScrollTable>
       )}
     </RmResult>

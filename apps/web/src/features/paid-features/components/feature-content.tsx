@@ -4,6 +4,7 @@ import {
   type BookSummaryContent,
   type DataInsightsContent,
   type FeatureData,
+  type RiskLevel,
 } from '@behavio/contract';
 import {
   Badge,
@@ -21,14 +22,20 @@ import {
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
-  RISK_LEVEL_LOOK,
   SEGMENT_LABELS,
-  formatPercent,
-  percentOf,
   priorityColor,
+  riskRankingBadgeColor,
+  roundPercent,
+  sharePercent,
   titleCase,
   urgencyColor,
-} from '../utils/display';
+} from '@/lib/display-rules';
+
+const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
+  high: 'High risk',
+  medium: 'Medium risk',
+  low: 'Low risk',
+};
 
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -91,11 +98,11 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                 {RISK_LEVELS.map((level) => (
                   <Tooltip
                     key={level}
-                    label={`${RISK_LEVEL_LOOK[level].label}: ${data.risk_levels[level]}`}
+                    label={`${RISK_LEVEL_LABELS[level]}: ${data.risk_levels[level]}`}
                   >
                     <Progress.Section
-                      value={percentOf(data.risk_levels[level], scored)}
-                      color={RISK_LEVEL_LOOK[level].color}
+                      value={roundPercent(data.risk_levels[level], scored)}
+                      color={riskRankingBadgeColor(level)}
                     />
                   </Tooltip>
                 ))}
@@ -108,16 +115,16 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                       h={10}
                       style={{
                         borderRadius: 999,
-                        background: `var(--mantine-color-${RISK_LEVEL_LOOK[level].color}-6)`,
+                        background: `var(--mantine-color-${riskRankingBadgeColor(level)}-6)`,
                       }}
                     />
                     <Text size="sm">
-                      {RISK_LEVEL_LOOK[level].label}{' '}
+                      {RISK_LEVEL_LABELS[level]}{' '}
                       <Text span fw={700} inherit>
                         {data.risk_levels[level]}
                       </Text>{' '}
                       <Text span c="dimmed" inherit>
-                        ({percentOf(data.risk_levels[level], scored)}%)
+                        ({roundPercent(data.risk_levels[level], scored)}%)
                       </Text>
                     </Text>
                   </Group>
@@ -135,7 +142,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
             <Stack gap={6}>
               {SEGMENTS.map((segment) => {
                 const count = data.segments[segment];
-                const percent = percentOf(count, scored);
+                const percent = roundPercent(count, scored);
                 return (
                   <Box key={segment}>
                     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -185,7 +192,7 @@ export function DataInsights({ data }: { data: DataInsightsContent }) {
                     {titleCase(bias.bias_name)}
                   </Text>
                   <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-                    {formatPercent(bias.share_at_or_above)}
+                    {sharePercent(bias.share_at_or_above)}
                   </Text>
                 </Group>
                 <Progress
@@ -193,7 +200,7 @@ export function DataInsights({ data }: { data: DataInsightsContent }) {
                   size="sm"
                   radius="xl"
                   color="orange"
-                  aria-label={`${titleCase(bias.bias_name)}: ${formatPercent(bias.share_at_or_above)}`}
+                  aria-label={`${titleCase(bias.bias_name)}: ${sharePercent(bias.share_at_or_above)}`}
                 />
                 <Text size="xs" c="dimmed" mt={2}>
                   {bias.customers_at_or_above}{' '}

@@ -1,6 +1,5 @@
-import { MESSAGES, PAID_FEATURES, isPaidPlan, type PaidFeatureKey } from '@behavio/contract';
+import { PAID_FEATURES, isPaidPlan, type PaidFeatureKey } from '@behavio/contract';
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -13,16 +12,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChartBar,
-  IconCoins,
-  IconLock,
-  IconRefresh,
-  IconSparkles,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconChartBar, IconCoins, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LoadErrorAlert } from '@/components/ui/query-states/query-states';
+import { SubscriptionRequiredMessage } from '@/components/ui/subscription-required/subscription-required';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { getAppName } from '@/config/app-name';
 import { paths } from '@/config/paths';
@@ -77,20 +70,7 @@ function PaidFeatureCard({ featureKey }: { featureKey: PaidFeatureKey }) {
             </Stack>
           </Center>
         ) : query.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{paidErrorMessage(query.error)}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => void query.refetch()}
-                loading={query.isFetching}
-              >
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert look="warning" message={paidErrorMessage(query.error)} query={query} />
         ) : (
           <Stack gap="md">
             <FeatureDataHeader userId={query.data.userId} />
@@ -107,12 +87,7 @@ function PurchaseRequired() {
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }} bg="white">
       <Stack align="center" ta="center" gap="md" py="md">
-        <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-          <IconLock size={28} />
-        </ThemeIcon>
-        <Text fw={700} fz="lg" role="alert">
-          {MESSAGES.purchaseSubscription}
-        </Text>
+        <SubscriptionRequiredMessage />
         <Text size="sm" c="dimmed" maw={460}>
           Premium features are included in the Pro and Business plans. On the free plan you can
           unlock them one at a time with credits.

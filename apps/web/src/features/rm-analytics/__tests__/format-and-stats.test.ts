@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  confidencePercent,
-  formatBiasScore,
-  titleCase,
-  underscoresToSpaces,
-} from '../utils/format';
+import { sharePercent, titleCase } from '@/lib/display-rules';
+import { formatBiasScore, underscoresToSpaces } from '../utils/format';
 import { filterById, filterByIdOrCountry, matchesIdOrCountry } from '../utils/search';
 import { snoozeUntil } from '../utils/snooze';
 import { bookStats, priorityStats } from '../utils/stats';
@@ -17,7 +13,7 @@ describe('formatting', () => {
     [1, '100%'],
     [0, '0%'],
   ])('confidence %s as %s (no decimals)', (value, text) => {
-    expect(confidencePercent(value)).toBe(text);
+    expect(sharePercent(value)).toBe(text);
   });
 
   it('rewrites snake_case names', () => {

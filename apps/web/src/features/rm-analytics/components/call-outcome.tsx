@@ -75,22 +75,21 @@ export function CallOutcomeActions({
       loading: false,
     },
   ];
+  // The labelled buttons and the icon buttons differ only in what they show.
+  const buttonProps = (action: (typeof actions)[number]) => ({
+    variant: 'light' as const,
+    color: action.color,
+    onClick: action.onClick,
+    loading: action.loading,
+    disabled: disabled && !action.loading,
+    'aria-label': `${action.label} ${customerId}`,
+  });
 
   if (withLabels) {
     return (
       <SimpleGrid cols={3} spacing={6}>
         {actions.map((action) => (
-          <Button
-            key={action.key}
-            size="xs"
-            px={4}
-            variant="light"
-            color={action.color}
-            onClick={action.onClick}
-            loading={action.loading}
-            disabled={disabled && !action.loading}
-            aria-label={`${action.label} ${customerId}`}
-          >
+          <Button key={action.key} size="xs" px={4} {...buttonProps(action)}>
             {action.label}
           </Button>
         ))}
@@ -101,16 +100,7 @@ export function CallOutcomeActions({
     <Group gap={4} wrap="nowrap">
       {actions.map((action) => (
         <Tooltip key={action.key} label={action.label} withArrow>
-          <ActionIcon
-            variant="light"
-            color={action.color}
-            onClick={action.onClick}
-            loading={action.loading}
-            disabled={disabled && !action.loading}
-            aria-label={`${action.label} ${customerId}`}
-          >
-            {action.icon}
-          </ActionIcon>
+          <ActionIcon {...buttonProps(action)}>{action.icon}</ActionIcon>
         </Tooltip>
       ))}
     </Group>
@@ -135,6 +125,30 @@ export function outcomeFailed(error: unknown) {
     title: CALL_OUTCOME_TEXT.failedTitle,
     message: messageOr(error, CALL_OUTCOME_TEXT.failedFallback),
   });
+}
+
+/** 'Cancel' and the submit button at the foot of an outcome dialog. */
+function DialogButtons({
+  submitLabel,
+  submitColor,
+  busy,
+  onCancel,
+}: {
+  submitLabel: string;
+  submitColor?: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" color={submitColor} loading={busy}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
 }
 
 interface DialogProps {
@@ -204,14 +218,7 @@ function SnoozeForm({ customerId, mutation, onClose }: DialogProps) {
           withAsterisk
           allowDeselect={false}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Snooze
-          </Button>
-        </Group>
+        <DialogButtons submitLabel="Snooze" busy={mutation.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -263,18 +270,18 @@ function DismissForm({ customerId, mutation, onClose }: DialogProps) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('reason')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={mutation.isPending}>
-            Dismiss
-          </Button>
-        </Group>
+        <DialogButtons
+          submitLabel="Dismiss"
+          submitColor="red"
+          busy={mutation.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );
 }
+
+const OUTCOME_FORMS = { snoozed: SnoozeForm, dismissed: DismissForm };
 
 /** The Snooze and Dismiss dialogs of the call list. */
 export function OutcomeDialogs({
@@ -289,26 +296,21 @@ export function OutcomeDialogs({
   const customerId = dialog?.customerId ?? '';
   return (
     <>
-      <Modal
-        opened={dialog?.kind === 'snoozed'}
-        onClose={onClose}
-        title={`Snooze ${customerId}`}
-        centered
-      >
-        {dialog?.kind === 'snoozed' ? (
-          <SnoozeForm customerId={customerId} mutation={mutation} onClose={onClose} />
-        ) : null}
-      </Modal>
-      <Modal
-        opened={dialog?.kind === 'dismissed'}
-        onClose={onClose}
-        title={`Dismiss ${customerId}`}
-        centered
-      >
-        {dialog?.kind === 'dismissed' ? (
-          <DismissForm customerId={customerId} mutation={mutation} onClose={onClose} />
-        ) : null}
-      </Modal>
+      {(['snoozed', 'dismissed'] as const).map((kind) => {
+        const Form = OUTCOME_FORMS[kind];
+        const opened = dialog?.kind === kind;
+        return (
+          <Modal
+            key={kind}
+            opened={opened}
+            onClose={onClose}
+            title={`${OUTCOME_LABELS[kind]} ${customerId}`}
+            centered
+          >
+            {opened ? <Form customerId={customerId} mutation={mutation} onClose={onClose} /> : null}
+          </Modal>
+        );
+      })}
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { Customer } from '@behavio/contract';
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { CustomerCells, CustomerHeaderCells } from '@/components/ui/customer-cells/customer-cells';
+import { CustomerTableRows } from '@/components/ui/customer-cells/customer-cells';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
 import { useOwnBook } from '../api/get-own-book';
@@ -16,18 +16,7 @@ import { useIsDesktop } from './use-is-desktop';
 function BookTable({ customers }: { customers: readonly Customer[] }) {
   return (
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={560}>
-      <Table.Thead>
-        <Table.Tr>
-          <CustomerHeaderCells createdLabel="Created Date" />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {customers.map((customer) => (
-          <Table.Tr key={customer.customer_id}>
-            <CustomerCells customer={customer} />
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
+      <CustomerTableRows customers={customers} createdLabel="Created Date" />
     </Table>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
-import { biasBarColor, fixed, priorityColor } from '@/lib/display-rules';
+import { biasBarColor, fixed, priorityColor, sharePercent, titleCase } from '@/lib/display-rules';
 import {
   BIAS_HELP,
   BIAS_SCORE_HELP,
@@ -28,7 +28,7 @@ import {
   BREAKDOWN_HELP,
   BREAKDOWN_LABELS,
 } from '../utils/explanations';
-import { confidencePercent, formatBiasScore, titleCase } from '../utils/format';
+import { formatBiasScore } from '../utils/format';
 import { HelpIcon } from './panel-parts';
 import { PriorityWhy, RiskLevelBadge, formatPriority } from './score-parts';
 
@@ -74,7 +74,7 @@ function BiasList({ item }: { item: RiskRankingItem }) {
                   {formatBiasScore(bias.score)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {confidencePercent(bias.confidence)} confidence
+                  {sharePercent(bias.confidence)} confidence
                 </Text>
               </Group>
             </Group>

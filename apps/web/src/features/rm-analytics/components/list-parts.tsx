@@ -1,12 +1,17 @@
 import type { RiskRankingItem, WhoToCallItem } from '@behavio/contract';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SEARCH_PLACEHOLDER } from '../utils/search';
 import type { PriorityStats } from '../utils/stats';
 import { InsightRow } from './insight-row';
-import { EmptyState, ListHeading, NoMatches, StatCard } from './panel-parts';
+import { EmptyState, ListHeading, NoMatches, RmPanel, StatCard } from './panel-parts';
 import { ScrollList } from './scroll-list';
 
-/** The lists the RM screens share: the searchable list card, insight groups, priority stats. */
+/**
+ * The lists the RM screens share: the searchable list card, the screens of insight groups,
+ * priority stats.
+ */
 
 export interface SearchableListCardProps<T> {
   title: string;
@@ -53,7 +58,7 @@ export function SearchableListCard<T>({
   );
 }
 
-export interface InsightGroupProps {
+interface InsightGroupProps {
   title: string;
   description?: string;
   /** The accessible name of the group (its title by default). */
@@ -67,7 +72,7 @@ export interface InsightGroupProps {
 }
 
 /** A group of expandable insight rows under its heading and count, or a line when empty. */
-export function InsightGroup({
+function InsightGroup({
   title,
   description,
   regionLabel = title,
@@ -127,6 +132,77 @@ export function InsightGroup({
         </ScrollList>
       )}
     </Paper>
+  );
+}
+
+export interface InsightGroupsPanelProps<Data> {
+  title: string;
+  subtitle: string;
+  query: UseQueryResult<Data>;
+  loadingLabel: string;
+  errorMessage: string;
+  search: string;
+  onSearchChange: (value: string) => void;
+  /** The customers before the search, in every group; with none the screen is `empty`. */
+  total: number;
+  empty: { icon: ReactNode; title: string; description?: string };
+  /** The stats and charts above the groups. */
+  overview: ReactNode;
+  /** The groups listed, each with the items the search keeps. */
+  groups: readonly (Omit<InsightGroupProps, 'search'> & { id: string })[];
+}
+
+/**
+ * Risk Ranking and Behavioral Segments: customers sorted into groups of expandable rows under an
+ * overview. One 'No customers found' card stands for the groups when the search empties them all,
+ * rather than a column of empty groups.
+ */
+export function InsightGroupsPanel<Data>({
+  title,
+  subtitle,
+  query,
+  loadingLabel,
+  errorMessage,
+  search,
+  onSearchChange,
+  total,
+  empty,
+  overview,
+  groups,
+}: InsightGroupsPanelProps<Data>) {
+  const filtering = search.trim() !== '';
+  const shown = groups.reduce((sum, group) => sum + group.items.length, 0);
+  return (
+    <RmPanel
+      title={title}
+      subtitle={subtitle}
+      refreshLabel="Refresh"
+      query={query}
+      loadingLabel={loadingLabel}
+      errorMessage={errorMessage}
+      search={search}
+      onSearchChange={onSearchChange}
+      searchPlaceholder={SEARCH_PLACEHOLDER}
+    >
+      {() =>
+        total === 0 ? (
+          <Paper withBorder bg="white">
+            <EmptyState {...empty} />
+          </Paper>
+        ) : (
+          <>
+            {overview}
+            {filtering && shown === 0 ? (
+              <Paper withBorder bg="white">
+                <NoMatches search={search} onClear={() => onSearchChange('')} />
+              </Paper>
+            ) : (
+              groups.map(({ id, ...group }) => <InsightGroup key={id} {...group} search={search} />)
+            )}
+          </>
+        )
+      }
+    </RmPanel>
   );
 }
 

@@ -4,10 +4,10 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@manti
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
+import { titleCase } from '@/lib/display-rules';
 import { usePriorityScores } from '../api/get-priority-scores';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
 import { BIAS_HELP, PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
-import { titleCase } from '../utils/format';
 import { SEARCH_ID_PLACEHOLDER, filterById } from '../utils/search';
 import { priorityStats } from '../utils/stats';
 import { BreakdownModal, type BreakdownTarget } from './breakdown-modal';

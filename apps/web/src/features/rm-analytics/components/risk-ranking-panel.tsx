@@ -6,9 +6,9 @@ import { percentOf } from '@/lib/display-rules';
 import { useRiskRanking } from '../api/get-risk-ranking';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { RISK_LEVEL_HELP } from '../utils/explanations';
-import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
-import { InsightGroup } from './list-parts';
-import { EmptyState, HelpIcon, NoMatches, RmPanel, StatCard } from './panel-parts';
+import { filterByIdOrCountry } from '../utils/search';
+import { InsightGroupsPanel } from './list-parts';
+import { HelpIcon, StatCard } from './panel-parts';
 import { RiskDistributionChart } from './lazy-charts';
 
 type GroupKey = keyof RiskRankingResponse;
@@ -39,98 +39,77 @@ export function RiskRankingPanel() {
     }));
   }, [query.data, search]);
   const total = groups.reduce((sum, group) => sum + group.all.length, 0);
-  const shownTotal = groups.reduce((sum, group) => sum + group.shown.length, 0);
   const filtering = search.trim() !== '';
+  const [high, medium, low] = groups;
 
   return (
-    <RmPanel
+    <InsightGroupsPanel
       title="Risk Ranking Dashboard"
       subtitle="Customers categorized by risk level for strategic portfolio management"
-      refreshLabel="Refresh"
       query={query}
       loadingLabel="Loading risk ranking"
       errorMessage={errorMessage}
       search={search}
       onSearchChange={setSearch}
-      searchPlaceholder={SEARCH_PLACEHOLDER}
-    >
-      {() => {
-        if (total === 0)
-          return (
-            <Paper withBorder bg="white">
-              <EmptyState
-                icon={<IconShieldCheck size={22} />}
-                title="No risk ranking data available"
-                description="Customer risk rankings will appear here once analyzed"
+      total={total}
+      empty={{
+        icon: <IconShieldCheck size={22} />,
+        title: 'No risk ranking data available',
+        description: 'Customer risk rankings will appear here once analyzed',
+      }}
+      overview={
+        <Grid gutter={{ base: 'xs', sm: 'md' }}>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <SimpleGrid cols={2} spacing={{ base: 'xs', sm: 'md' }}>
+              <StatCard label="Total Customers Ranked" value={total} />
+              {groups.map((group) => (
+                <StatCard
+                  key={group.key}
+                  label={group.stat}
+                  value={group.all.length}
+                  color={group.color}
+                  hint={
+                    <>
+                      {percentOf(group.all.length, total)} of portfolio
+                      {filtering ? (
+                        <>
+                          <br />
+                          {group.shown.length} of {group.all.length} shown
+                        </>
+                      ) : null}
+                    </>
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" bg="white" h="100%">
+              <Group gap={4} mb="xs">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  Risk Distribution
+                </Text>
+                <HelpIcon label={RISK_LEVEL_HELP} ariaLabel="About the risk levels" />
+              </Group>
+              <RiskDistributionChart
+                counts={{
+                  high: high?.all.length ?? 0,
+                  medium: medium?.all.length ?? 0,
+                  low: low?.all.length ?? 0,
+                }}
               />
             </Paper>
-          );
-        const [high, medium, low] = groups;
-        return (
-          <>
-            <Grid gutter={{ base: 'xs', sm: 'md' }}>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <SimpleGrid cols={2} spacing={{ base: 'xs', sm: 'md' }}>
-                  <StatCard label="Total Customers Ranked" value={total} />
-                  {groups.map((group) => (
-                    <StatCard
-                      key={group.key}
-                      label={group.stat}
-                      value={group.all.length}
-                      color={group.color}
-                      hint={
-                        <>
-                          {percentOf(group.all.length, total)} of portfolio
-                          {filtering ? (
-                            <>
-                              <br />
-                              {group.shown.length} of {group.all.length} shown
-                            </>
-                          ) : null}
-                        </>
-                      }
-                    />
-                  ))}
-                </SimpleGrid>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Paper withBorder p="md" bg="white" h="100%">
-                  <Group gap={4} mb="xs">
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                      Risk Distribution
-                    </Text>
-                    <HelpIcon label={RISK_LEVEL_HELP} ariaLabel="About the risk levels" />
-                  </Group>
-                  <RiskDistributionChart
-                    counts={{
-                      high: high?.all.length ?? 0,
-                      medium: medium?.all.length ?? 0,
-                      low: low?.all.length ?? 0,
-                    }}
-                  />
-                </Paper>
-              </Grid.Col>
-            </Grid>
-            {filtering && shownTotal === 0 ? (
-              <Paper withBorder bg="white">
-                <NoMatches search={search} onClear={() => setSearch('')} />
-              </Paper>
-            ) : (
-              groups.map((group) => (
-                <InsightGroup
-                  key={group.key}
-                  title={group.title}
-                  badgeColor={group.color}
-                  badgeLabel={`${group.shown.length} customers`}
-                  emptyText="No customers in this category"
-                  items={group.shown}
-                  search={search}
-                />
-              ))
-            )}
-          </>
-        );
-      }}
-    </RmPanel>
+          </Grid.Col>
+        </Grid>
+      }
+      groups={groups.map((group) => ({
+        id: group.key,
+        title: group.title,
+        badgeColor: group.color,
+        badgeLabel: `${group.shown.length} customers`,
+        emptyText: 'No customers in this category',
+        items: group.shown,
+      }))}
+    />
   );
 }

@@ -6,9 +6,9 @@ import { percentOf } from '@/lib/display-rules';
 import { useSegments } from '../api/get-segments';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { SEGMENT_COLORS, SEGMENT_HELP, SEGMENT_INFO } from '../utils/explanations';
-import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
-import { InsightGroup } from './list-parts';
-import { EmptyState, NoMatches, RmPanel, StatCard } from './panel-parts';
+import { filterByIdOrCountry } from '../utils/search';
+import { InsightGroupsPanel } from './list-parts';
+import { StatCard } from './panel-parts';
 import { SegmentChart } from './lazy-charts';
 
 const ALL = 'all';
@@ -81,93 +81,72 @@ export function SegmentsPanel() {
   );
   const total = segments.reduce((sum, s) => sum + s.all.length, 0);
   const filtering = search.trim() !== '';
-  const listed = segments.filter((s) => filter === ALL || s.segment === filter);
-  const listedShown = listed.reduce((sum, s) => sum + s.shown.length, 0);
+  const counts = Object.fromEntries(segments.map((s) => [s.segment, s.all.length])) as Record<
+    Segment,
+    number
+  >;
 
   return (
-    <RmPanel
+    <InsightGroupsPanel
       title="Behavioral Segments"
       subtitle="Customers grouped by behavioral patterns and decision-making biases"
-      refreshLabel="Refresh"
       query={query}
       loadingLabel="Loading behavioral segments"
       errorMessage={errorMessage}
       search={search}
       onSearchChange={setSearch}
-      searchPlaceholder={SEARCH_PLACEHOLDER}
-    >
-      {() => {
-        if (total === 0)
-          return (
-            <Paper withBorder bg="white">
-              <EmptyState
-                icon={<IconUsersGroup size={22} />}
-                title="No behavioral segments available"
-              />
-            </Paper>
-          );
-        const counts = Object.fromEntries(segments.map((s) => [s.segment, s.all.length])) as Record<
-          Segment,
-          number
-        >;
-        return (
-          <>
-            <Grid gutter={{ base: 'xs', sm: 'md' }}>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Stack gap="sm" h="100%">
-                  <StatCard label="Total Segmented Customers" value={total} help={SEGMENT_HELP} />
-                  <Select
-                    label="Filter by segment"
-                    data={FILTER_OPTIONS}
-                    value={filter}
-                    onChange={(value) => setFilter((value as Filter | null) ?? ALL)}
-                    allowDeselect={false}
-                    checkIconPosition="right"
-                  />
-                </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Paper withBorder p="md" bg="white" h="100%">
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="xs">
-                    Customers per Segment
-                  </Text>
-                  <SegmentChart counts={counts} />
-                </Paper>
-              </Grid.Col>
-            </Grid>
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
-              {segments.map((s) => (
-                <SegmentCard
-                  key={s.segment}
-                  segment={s.segment}
-                  count={s.all.length}
-                  shown={s.shown.length}
-                  total={total}
-                  filtering={filtering}
+      total={total}
+      empty={{ icon: <IconUsersGroup size={22} />, title: 'No behavioral segments available' }}
+      overview={
+        <>
+          <Grid gutter={{ base: 'xs', sm: 'md' }}>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="sm" h="100%">
+                <StatCard label="Total Segmented Customers" value={total} help={SEGMENT_HELP} />
+                <Select
+                  label="Filter by segment"
+                  data={FILTER_OPTIONS}
+                  value={filter}
+                  onChange={(value) => setFilter((value as Filter | null) ?? ALL)}
+                  allowDeselect={false}
+                  checkIconPosition="right"
                 />
-              ))}
-            </SimpleGrid>
-            {filtering && listedShown === 0 ? (
-              <Paper withBorder bg="white">
-                <NoMatches search={search} onClear={() => setSearch('')} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Paper withBorder p="md" bg="white" h="100%">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="xs">
+                  Customers per Segment
+                </Text>
+                <SegmentChart counts={counts} />
               </Paper>
-            ) : (
-              listed.map((s) => (
-                <InsightGroup
-                  key={s.segment}
-                  title={SEGMENT_INFO[s.segment].label}
-                  description={SEGMENT_INFO[s.segment].description}
-                  regionLabel={`${SEGMENT_INFO[s.segment].label} customers`}
-                  badgeColor={SEGMENT_COLORS[s.segment]}
-                  emptyText="No customers in this segment"
-                  items={s.shown}
-                  search={search}
-                />
-              ))
-            )}
-          </>
-        );
-      }}
-    </RmPanel>
+            </Grid.Col>
+          </Grid>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
+            {segments.map((s) => (
+              <SegmentCard
+                key={s.segment}
+                segment={s.segment}
+                count={s.all.length}
+                shown={s.shown.length}
+                total={total}
+                filtering={filtering}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      }
+      groups={segments
+        .filter((s) => filter === ALL || s.segment === filter)
+        .map((s) => ({
+          id: s.segment,
+          title: SEGMENT_INFO[s.segment].label,
+          description: SEGMENT_INFO[s.segment].description,
+          regionLabel: `${SEGMENT_INFO[s.segment].label} customers`,
+          badgeColor: SEGMENT_COLORS[s.segment],
+          emptyText: 'No customers in this segment',
+          items: s.shown,
+        }))}
+    />
   );
 }

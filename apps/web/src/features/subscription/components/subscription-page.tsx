@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { messageOr } from '@/lib/api-client';
 import { PageHeader } from '@/components/ui/page-header/page-header';
+import { LoadErrorAlert } from '@/components/ui/query-states/query-states';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import {
@@ -99,25 +100,12 @@ export function SubscriptionPage() {
         ) : plansQuery.isPending ? (
           <PlansLoading />
         ) : plansQuery.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
+          <LoadErrorAlert
+            look="warning"
             title="The plans could not be loaded."
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{messageOr(plansQuery.error, 'Please try again.')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => void plansQuery.refetch()}
-                loading={plansQuery.isFetching}
-              >
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
+            message={messageOr(plansQuery.error, 'Please try again.')}
+            query={plansQuery}
+          />
         ) : (
           <PlanChooser offer={plansQuery.data} status={status} />
         )}

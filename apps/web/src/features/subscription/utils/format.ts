@@ -1,11 +1,9 @@
-import { formatMoney } from '@/lib/display-rules';
+import { formatMoney, formatTimestamp } from '@/lib/display-rules';
 import type { BillingCycle, PlanOffer } from '@behavio/contract';
 
 /** A period end as the server's own messages write it: "12 March 2026". */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', {
+  return formatTimestamp(iso, 'en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
