@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
-import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
+import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -41,14 +40,7 @@ async function chooseRm(page: Page, section: string, rmName: string) {
 describe('administration journey', () => {
   it('adds RMs, assigns and reassigns customers, views a book and a call list; the RM then sees exactly their customers', async () => {
     const admin = await adminThroughApi(server, 'admin-journey');
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(csvOf(30))]), 'customers.csv');
-    const upload = await fetch(`${server.url}/api/content/upload-file`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}` },
-      body: form,
-    });
-    expect(upload.status).toBe(201);
+    await uploadThroughApi(server, admin.token, 30);
     await buyPlan(server, admin.token, 'business', 'monthly');
 
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });

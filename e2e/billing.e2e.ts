@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
-import { adminThroughApi, api, signInPage } from './support/api.js';
+import { adminThroughApi, api, signInPage, uploadThroughApi } from './support/api.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -17,17 +16,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function withFile(token: string) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(csvOf(20))]), 'customers.csv');
-  const res = await fetch(`${server.url}/api/content/upload-file`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-}
-
 interface Status {
   hasSubscription: boolean;
   status: string | null;
@@ -39,7 +27,7 @@ interface Status {
 describe('billing journey', () => {
   it('buys Pro yearly through the offline checkout, unlocks the RM screens and paid features, then cancels', async () => {
     const admin = await adminThroughApi(server, 'billing');
-    await withFile(admin.token);
+    await uploadThroughApi(server, admin.token, 20);
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await signInPage(page, server, admin.token);
 
@@ -80,6 +68,7 @@ describe('billing journey', () => {
       headers: { authorization: `Bearer ${rm.token}` },
     });
     expect(calls.status).toBe(200);
+    await calls.arrayBuffer();
 
     await page.goto(`${server.url}/premium/full`);
     await page.getByText('You have full access to all premium features.').waitFor();
@@ -111,7 +100,7 @@ describe('billing journey', () => {
     'spends credits down to the No Credits Left redirect at %s width',
     async (name, viewport) => {
       const admin = await adminThroughApi(server, `credits-${name}`);
-      await withFile(admin.token);
+      await uploadThroughApi(server, admin.token, 20);
       for (let i = 0; i < 9; i++)
         await api(server, 'GET', '/api/free/freeRoute1', { token: admin.token });
       const page = await browser.newPage({ viewport });

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../apps/server/test/fixtures/customer-files.js';
-import { adminThroughApi, api, buyPlan } from './support/api.js';
+import { adminThroughApi, api, buyPlan, uploadThroughApi } from './support/api.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -15,14 +14,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await adminThroughApi(server, 'rm-journey');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(csvOf(40))]), 'book.csv');
-  const upload = await fetch(`${server.url}/api/content/upload-file`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
+  await uploadThroughApi(server, admin.token, 40);
   await buyPlan(server, admin.token, 'pro', 'yearly');
   const { employee } = await api<{ employee: { id: string } }>(
     server,

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { csvOf } from '../../apps/server/test/fixtures/customer-files.js';
 import type { RunningServer } from './server.js';
 
 /** Calls the running server's API as a client would. */
@@ -21,6 +22,23 @@ export async function api<T>(
   const body = (await res.json()) as T;
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * Uploads a generated customers file of `rows` rows as the admin and reads the answer: a
+ * response left unread keeps its connection busy, and the server's graceful stop then waits
+ * for it until its deadline.
+ */
+export async function uploadThroughApi(server: RunningServer, token: string, rows: number) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(csvOf(rows))]), 'customers.csv');
+  const res = await fetch(`${server.url}/api/content/upload-file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as unknown;
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
 }
 
 /** A verified admin, signed up through the API (the browser journeys sign up through the UI). */

@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/openapi.json`);
+      // Read to the end, or the connection stays busy and delays the server's graceful stop.
+      await res.arrayBuffer();
       if (res.ok) break;
     } catch {
       // not listening yet
