@@ -37,9 +37,13 @@ export function ConfirmUnlockModal({
   onConfirm,
   onClose,
 }: ConfirmUnlockModalProps) {
-  const [shown, setShown] = useState(feature);
-  if (feature && feature !== shown) setShown(feature);
-  const affordable = canAffordUnlock(credits);
+  // What the dialog shows stays as it was while an unlock runs and while the dialog fades
+  // out: the new balance would otherwise flash 'You need at least 10 credits' as it closes.
+  const [shown, setShown] = useState({ feature, credits });
+  if (feature !== null && !pending && (feature !== shown.feature || credits !== shown.credits)) {
+    setShown({ feature, credits });
+  }
+  const affordable = canAffordUnlock(shown.credits);
 
   return (
     <Modal
@@ -50,12 +54,12 @@ export function ConfirmUnlockModal({
       title={CREDITS_TEXT.confirmUnlock}
       centered
     >
-      {shown ? (
+      {shown.feature ? (
         <Stack gap="md">
           <Text size="sm">
             Unlock{' '}
             <Text span fw={700} inherit>
-              {CREDIT_FEATURES[shown]}
+              {CREDIT_FEATURES[shown.feature]}
             </Text>{' '}
             for this session?
           </Text>
@@ -63,12 +67,16 @@ export function ConfirmUnlockModal({
             <Row label="Cost" value={creditsLabel(UNLOCK_COST)} />
             <Row
               label="Your balance"
-              value={typeof credits === 'number' ? creditsLabel(credits) : 'Unknown'}
+              value={typeof shown.credits === 'number' ? creditsLabel(shown.credits) : 'Unknown'}
             />
-            {affordable && typeof credits === 'number' ? (
+            {affordable && typeof shown.credits === 'number' ? (
               <>
                 <Divider />
-                <Row label="After unlocking" value={creditsLabel(credits - UNLOCK_COST)} strong />
+                <Row
+                  label="After unlocking"
+                  value={creditsLabel(shown.credits - UNLOCK_COST)}
+                  strong
+                />
               </>
             ) : null}
           </Stack>
