@@ -98,6 +98,13 @@ describe('administration journey', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // On a phone each customer is a card whose RM choice and button fit the screen.
+    const assignOnPhone = phone.getByRole('button', { name: 'Assign C-100004' });
+    const box = await assignOnPhone.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await phone.getByLabel('RM for C-100004').selectOption({ label: 'Omar Ali' });
+    await assignOnPhone.click();
+    await phone.getByRole('button', { name: 'Reassign C-100004' }).waitFor();
     await screenshot(phone, 'admin-manage-customers-mobile');
     await phone.close();
 

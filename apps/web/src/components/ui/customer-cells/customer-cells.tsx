@@ -1,5 +1,5 @@
 import type { Customer } from '@behavio/contract';
-import { Table } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
@@ -26,6 +26,55 @@ export interface CustomerTableRowsProps {
   children?: ReactNode;
 }
 
+/** Customer ID, Country, Age and the coloured Risk Profile: the first cells of a customer row. */
+export function CustomerIdentityCells({ customer }: { customer: ListedCustomer }) {
+  return (
+    <>
+      <Table.Td fw={600}>{customer.customer_id}</Table.Td>
+      <Table.Td>{customer.country_iso}</Table.Td>
+      <Table.Td>{customer.age}</Table.Td>
+      <Table.Td>
+        <RiskProfileBadge value={customer.risk_profile} />
+      </Table.Td>
+    </>
+  );
+}
+
+/**
+ * The top of a customer's card in a phone layout: ID, country and age (and `details` below
+ * them) on the left, the coloured Risk Profile on the right, `leading` (a tick box) before all.
+ */
+export function CustomerCardHeading({
+  customer,
+  leading,
+  details,
+}: {
+  customer: ListedCustomer;
+  leading?: ReactNode;
+  details?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {leading}
+        <Stack gap={2}>
+          <Text fw={600}>{customer.customer_id}</Text>
+          <Text size="sm" c="dimmed">
+            {customer.country_iso} · Age {customer.age}
+          </Text>
+          {details}
+        </Stack>
+      </Group>
+      <Stack gap={2} align="flex-end">
+        <Text size="xs" c="dimmed">
+          Risk Profile
+        </Text>
+        <RiskProfileBadge value={customer.risk_profile} />
+      </Stack>
+    </Group>
+  );
+}
+
 /** The head and body of a customer list (spec §2), for inside a table. */
 export function CustomerTableRows({
   customers,
@@ -44,12 +93,7 @@ export function CustomerTableRows({
       <Table.Tbody>
         {customers.map((customer) => (
           <Table.Tr key={customer.customer_id}>
-            <Table.Td fw={600}>{customer.customer_id}</Table.Td>
-            <Table.Td>{customer.country_iso}</Table.Td>
-            <Table.Td>{customer.age}</Table.Td>
-            <Table.Td>
-              <RiskProfileBadge value={customer.risk_profile} />
-            </Table.Td>
+            <CustomerIdentityCells customer={customer} />
             <Table.Td>{formatShortDate(customer.created_at)}</Table.Td>
           </Table.Tr>
         ))}

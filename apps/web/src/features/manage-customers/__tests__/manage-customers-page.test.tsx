@@ -15,6 +15,7 @@ import { TEST_TOKEN, buildUser, checkUserReply } from '@/testing/data';
 import { mockApiWithQuery, type QueryHandler } from '@/testing/mock-api-query';
 import { findNotification } from '@/testing/render-component';
 import { renderApp } from '@/testing/test-utils';
+import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 
 const LIST = 'GET /api/content/list-customers';
 const RMS = 'GET /api/content/list-rms';
@@ -22,6 +23,8 @@ const URL_PATH = '/settings/manageCustomers';
 
 type Setup = {
   user?: Partial<User>;
+  /** Screen width in px: the table from the medium width up, cards below. */
+  width?: number;
   routes?: Record<string, QueryHandler>;
   total?: number;
   url?: string;
@@ -35,7 +38,14 @@ function customersByPage(total: number): QueryHandler {
   });
 }
 
-async function openPage({ user: who, routes = {}, total = 60, url = URL_PATH }: Setup = {}) {
+async function openPage({
+  user: who,
+  routes = {},
+  total = 60,
+  url = URL_PATH,
+  width = DESKTOP_WIDTH,
+}: Setup = {}) {
+  mockViewport(width);
   const api = mockApiWithQuery({
     'GET /api/auth/check-user': checkUserReply(buildUser({ subscription: 'pro', ...who })),
     [LIST]: customersByPage(total),
@@ -55,6 +65,27 @@ const customersSection = () => within(screen.getByRole('region', { name: 'Custom
 const bookSection = () => within(screen.getByRole('region', { name: 'View RM Customer Book' }));
 const callSection = () =>
   within(screen.getByRole('region', { name: 'Who To Call (Priority List)' }));
+
+/** The server's answer to assigning C-NEW to Omar. */
+const assignedToOmar: QueryHandler = {
+  status: 200,
+  body: {
+    message: 'Customer assigned',
+    customer_id: 'C-NEW',
+    rm_id: RM_IDS.omar,
+    previous_rm_id: null,
+  },
+};
+
+/** A customer's card in the phone layout. */
+async function cardOf(customerId: string) {
+  const list = await customersSection().findByRole('list', { name: 'Customers' });
+  const item = within(list)
+    .getAllByRole('listitem')
+    .find((card) => within(card).queryByText(customerId, { exact: true }));
+  if (!item) throw new Error(`no card for ${customerId}`);
+  return within(item);
+}
 
 async function rowOf(customerId: string) {
   const cell = await customersSection().findByRole('cell', { name: customerId });
@@ -203,15 +234,7 @@ describe('Manage Customers: assignment (admin)', () => {
     const { user, api } = await openPage({
       routes: {
         [LIST]: twoCustomers,
-        'POST /api/content/assign-rm': {
-          status: 200,
-          body: {
-            message: 'Customer assigned',
-            customer_id: 'C-NEW',
-            rm_id: RM_IDS.omar,
-            previous_rm_id: null,
-          },
-        },
+        'POST /api/content/assign-rm': assignedToOmar,
       },
     });
     const row = await rowOf('C-NEW');
@@ -592,5 +615,67 @@ describe('Manage Customers: who may do what', () => {
       await screen.findByText('Contact your firm admin to purchase a subscription'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade Now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Manage Customers: phone layout', () => {
+  const customers = {
+    status: 200,
+    body: {
+      customers: [
+        buildCustomer({ customer_id: 'C-NEW', country_iso: 'GBR', age: 41, risk_profile: 8 }),
+        buildCustomer({
+          customer_id: 'C-OLD',
+          rm_id: RM_IDS.jane,
+          rm_name: 'Jane Doe',
+          risk_profile: 4,
+        }),
+      ],
+      pagination: { page: 1, page_size: 25, total_count: 2, total_pages: 1 },
+    },
+  } satisfies QueryHandler;
+
+  it('shows cards instead of the table, each with its details, current RM and assignment', async () => {
+    const { user, api } = await openPage({
+      width: MOBILE_WIDTH,
+      routes: {
+        [LIST]: customers,
+        'POST /api/content/assign-rm': assignedToOmar,
+      },
+    });
+    const card = await cardOf('C-NEW');
+    expect(customersSection().queryByRole('table')).not.toBeInTheDocument();
+    expect(card.getByText('GBR · Age 41')).toBeInTheDocument();
+    expect(card.getByText('Not assigned')).toBeInTheDocument();
+    expect(colorOf(card.getByText('8'))).toBe('red');
+    expect((await cardOf('C-OLD')).getByText('Jane Doe')).toBeInTheDocument();
+    expect((await cardOf('C-OLD')).getByRole('button', { name: 'Reassign C-OLD' })).toBeDisabled();
+
+    const assign = card.getByRole('button', { name: 'Assign C-NEW' });
+    expect(assign).toBeDisabled();
+    await user.selectOptions(card.getByRole('combobox', { name: 'RM for C-NEW' }), 'Omar Ali');
+    await user.click(assign);
+    await findNotification('Customer assigned');
+    expect(api.callsTo('POST', '/api/content/assign-rm')[0]!.body).toEqual({
+      customer_id: 'C-NEW',
+      rm_id: RM_IDS.omar,
+    });
+  });
+
+  it('ticks every card on the page at once for a bulk assignment', async () => {
+    const { user } = await openPage({ width: MOBILE_WIDTH, routes: { [LIST]: customers } });
+    await cardOf('C-NEW');
+    await user.click(customersSection().getByRole('checkbox', { name: /Select all customers/ }));
+    expect((await cardOf('C-NEW')).getByRole('checkbox', { name: 'Select C-NEW' })).toBeChecked();
+    expect((await cardOf('C-OLD')).getByRole('checkbox', { name: 'Select C-OLD' })).toBeChecked();
+  });
+
+  it('is read-only for head: cards without ticks, selects or buttons', async () => {
+    await openPage({ width: MOBILE_WIDTH, user: { role: 'head' }, routes: { [LIST]: customers } });
+    const card = await cardOf('C-NEW');
+    expect(card.getByText('Not assigned')).toBeInTheDocument();
+    expect(card.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(card.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(card.queryByRole('button')).not.toBeInTheDocument();
   });
 });

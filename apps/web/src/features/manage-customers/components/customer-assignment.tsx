@@ -1,30 +1,15 @@
 import { MANAGE_CUSTOMERS_PAGE_SIZE, type ManagedCustomer } from '@behavio/contract';
-import {
-  Button,
-  Checkbox,
-  Group,
-  LoadingOverlay,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, LoadingOverlay, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsShuffle, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
-import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
-import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useCustomersPage, useRms } from '../api/customers';
-import {
-  MANAGE_CUSTOMERS_ERRORS,
-  NOT_ASSIGNED,
-  errorText,
-  useQueryErrorToast,
-} from '../api/messages';
-import { AssignCells } from './assign-cells';
+import { MANAGE_CUSTOMERS_ERRORS, errorText, useQueryErrorToast } from '../api/messages';
 import { BulkAssignBar } from './bulk-assign-bar';
+import { CustomerCards, CustomerTable, type CustomerListProps } from './customer-list';
 import { DistributeModal } from './distribute-modal';
 import { PaginationBar } from './pagination-bar';
 
@@ -64,6 +49,7 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   const [selected, setSelected] = useState<Map<string, { assigned: boolean }>>(() => new Map());
   const [distributeOpen, setDistributeOpen] = useState(false);
   const query = useCustomersPage(page, search);
+  const isDesktop = useIsDesktop();
   const rmsQuery = useRms();
   useQueryErrorToast('customers', query, MANAGE_CUSTOMERS_ERRORS.customers);
 
@@ -94,8 +80,6 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   };
 
   const customers = query.data?.customers ?? [];
-  const pageIds = customers.map((customer) => customer.customer_id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
 
   const toggle = (customer: ManagedCustomer, checked: boolean) =>
     setSelected((current) => {
@@ -113,6 +97,15 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
       }
       return next;
     });
+
+  const listProps: CustomerListProps = {
+    customers,
+    canAssign,
+    isSelected: (customerId) => selected.has(customerId),
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    rmName,
+  };
 
   let body;
   if (query.isPending) {
@@ -135,66 +128,7 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
             zIndex={2}
             overlayProps={{ blur: 1 }}
           />
-          <ScrollTable label="Customers" minWidth={canAssign ? 900 : 560}>
-            <Table.Thead>
-              <Table.Tr>
-                {canAssign ? (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all customers on this page"
-                      checked={customers.length > 0 && selectedOnPage === customers.length}
-                      indeterminate={selectedOnPage > 0 && selectedOnPage < customers.length}
-                      disabled={customers.length === 0}
-                      onChange={(event) => toggleAll(event.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                ) : null}
-                <Table.Th>Customer ID</Table.Th>
-                <Table.Th>Country</Table.Th>
-                <Table.Th>Age</Table.Th>
-                <Table.Th>Risk Profile</Table.Th>
-                <Table.Th>Current RM</Table.Th>
-                {canAssign ? (
-                  <>
-                    <Table.Th>RM</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                  </>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {customers.map((customer) => (
-                <Table.Tr
-                  key={customer.customer_id}
-                  bg={selected.has(customer.customer_id) ? 'brand.0' : undefined}
-                >
-                  {canAssign ? (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${customer.customer_id}`}
-                        checked={selected.has(customer.customer_id)}
-                        onChange={(event) => toggle(customer, event.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                  ) : null}
-                  <Table.Td fw={600}>{customer.customer_id}</Table.Td>
-                  <Table.Td>{customer.country_iso}</Table.Td>
-                  <Table.Td>{customer.age}</Table.Td>
-                  <Table.Td>
-                    <RiskProfileBadge value={customer.risk_profile} />
-                  </Table.Td>
-                  <Table.Td>
-                    {customer.rm_name ?? (
-                      <Text span size="sm" c="dimmed" fs="italic">
-                        {NOT_ASSIGNED}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {canAssign ? <AssignCells customer={customer} rmName={rmName} /> : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
+          {isDesktop ? <CustomerTable {...listProps} /> : <CustomerCards {...listProps} />}
           {customers.length === 0 ? <EmptyLine>No customers found.</EmptyLine> : null}
         </div>
         <PaginationBar

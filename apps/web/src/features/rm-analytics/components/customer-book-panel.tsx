@@ -1,17 +1,19 @@
 import type { Customer } from '@behavio/contract';
-import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { CustomerTableRows } from '@/components/ui/customer-cells/customer-cells';
-import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
+import {
+  CustomerCardHeading,
+  CustomerTableRows,
+} from '@/components/ui/customer-cells/customer-cells';
 import { formatShortDate } from '@/lib/display-rules';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useOwnBook } from '../api/get-own-book';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
 import { bookStats } from '../utils/stats';
 import { SearchableListCard } from './list-parts';
 import { RmPanel, StatCard } from './panel-parts';
-import { useIsDesktop } from './use-is-desktop';
 
 function BookTable({ customers }: { customers: readonly Customer[] }) {
   return (
@@ -26,23 +28,14 @@ function BookCards({ customers }: { customers: readonly Customer[] }) {
     <Stack gap="xs" role="list" aria-label="Customers">
       {customers.map((customer) => (
         <Paper key={customer.customer_id} withBorder radius="md" p="sm" role="listitem">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2}>
-              <Text fw={600}>{customer.customer_id}</Text>
-              <Text size="sm" c="dimmed">
-                {customer.country_iso} · Age {customer.age}
-              </Text>
+          <CustomerCardHeading
+            customer={customer}
+            details={
               <Text size="xs" c="dimmed">
                 Created {formatShortDate(customer.created_at)}
               </Text>
-            </Stack>
-            <Stack gap={2} align="flex-end">
-              <Text size="xs" c="dimmed">
-                Risk Profile
-              </Text>
-              <RiskProfileBadge value={customer.risk_profile} />
-            </Stack>
-          </Group>
+            }
+          />
         </Paper>
       ))}
     </Stack>

@@ -14,7 +14,7 @@ import { BreakdownModal, type BreakdownTarget } from './breakdown-modal';
 import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
 import { HeaderWithHelp, RmPanel } from './panel-parts';
 import { PriorityGauge } from './score-parts';
-import { useIsDesktop } from './use-is-desktop';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 
 /** Spec §2: the first three bias names. */
 function TopBiases({ item }: { item: PriorityScoreItem }) {

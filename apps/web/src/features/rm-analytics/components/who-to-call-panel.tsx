@@ -19,7 +19,7 @@ import {
 import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
 import { HeaderWithHelp, RmPanel } from './panel-parts';
 import { PriorityBar, RiskLabelBadge } from './score-parts';
-import { useIsDesktop } from './use-is-desktop';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 

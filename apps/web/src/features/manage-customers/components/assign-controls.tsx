@@ -1,5 +1,5 @@
 import type { ManagedCustomer } from '@behavio/contract';
-import { Button, Table } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSetRm } from '../api/assignment';
 import { MANAGE_CUSTOMERS_ERRORS, actionFailed } from '../api/messages';
@@ -7,16 +7,19 @@ import { toast } from '@/lib/notify';
 import { RmNativeSelect } from './rm-select';
 
 /**
- * The RM select and the Assign (no RM yet) or Reassign (has an RM) button of one customer row.
+ * The RM select and the Assign (no RM yet) or Reassign (has an RM) button of one customer:
+ * two cells of a table row, or one line of a card on a phone.
  * The button stays disabled until an RM is chosen (spec §5); the current RM is not offered.
  */
-export function AssignCells({
+export function AssignControls({
   customer,
   rmName,
+  layout,
 }: {
   customer: ManagedCustomer;
   /** The name of an RM id, for the success message. */
   rmName: (rmId: string) => string | undefined;
+  layout: 'cells' | 'line';
 }) {
   const [rmId, setRmId] = useState<string | null>(null);
   const mutation = useSetRm();
@@ -47,32 +50,41 @@ export function AssignCells({
     );
   };
 
-  return (
+  const select = (
+    <RmNativeSelect
+      aria-label={`RM for ${customer.customer_id}`}
+      value={rmId}
+      onChange={setRmId}
+      excludeIds={excludeIds}
+      size="xs"
+      w={layout === 'cells' ? 190 : undefined}
+      style={layout === 'line' ? { flex: 1 } : undefined}
+      disabled={mutation.isPending}
+    />
+  );
+  const button = (
+    <Button
+      size="xs"
+      variant={mode === 'assign' ? 'filled' : 'light'}
+      disabled={!rmId}
+      loading={mutation.isPending}
+      onClick={submit}
+      aria-label={`${label} ${customer.customer_id}`}
+      miw={84}
+    >
+      {label}
+    </Button>
+  );
+
+  return layout === 'cells' ? (
     <>
-      <Table.Td>
-        <RmNativeSelect
-          aria-label={`RM for ${customer.customer_id}`}
-          value={rmId}
-          onChange={setRmId}
-          excludeIds={excludeIds}
-          size="xs"
-          w={190}
-          disabled={mutation.isPending}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Button
-          size="xs"
-          variant={mode === 'assign' ? 'filled' : 'light'}
-          disabled={!rmId}
-          loading={mutation.isPending}
-          onClick={submit}
-          aria-label={`${label} ${customer.customer_id}`}
-          miw={84}
-        >
-          {label}
-        </Button>
-      </Table.Td>
+      <Table.Td>{select}</Table.Td>
+      <Table.Td>{button}</Table.Td>
     </>
+  ) : (
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      {select}
+      {button}
+    </Group>
   );
 }
