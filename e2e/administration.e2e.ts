@@ -105,6 +105,10 @@ describe('administration journey', () => {
     await phone.getByLabel('RM for C-100004').selectOption({ label: 'Omar Ali' });
     await assignOnPhone.click();
     await phone.getByRole('button', { name: 'Reassign C-100004' }).waitFor();
+    const phoneCalls = await chooseRm(phone, 'Who To Call (Priority List)', 'Omar Ali');
+    await phoneCalls.getByRole('button', { name: 'Get List' }).click();
+    const callCards = phoneCalls.getByRole('list', { name: 'Call list of Omar Ali' });
+    await callCards.getByText('C-100004').waitFor();
     await screenshot(phone, 'admin-manage-customers-mobile');
     await phone.close();
 

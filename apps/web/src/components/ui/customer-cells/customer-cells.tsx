@@ -1,5 +1,5 @@
 import type { Customer } from '@behavio/contract';
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
@@ -27,7 +27,11 @@ export interface CustomerTableRowsProps {
 }
 
 /** Customer ID, Country, Age and the coloured Risk Profile: the first cells of a customer row. */
-export function CustomerIdentityCells({ customer }: { customer: ListedCustomer }) {
+export function CustomerIdentityCells({
+  customer,
+}: {
+  customer: Omit<ListedCustomer, 'created_at'>;
+}) {
   return (
     <>
       <Table.Td fw={600}>{customer.customer_id}</Table.Td>
@@ -49,7 +53,7 @@ export function CustomerCardHeading({
   leading,
   details,
 }: {
-  customer: ListedCustomer;
+  customer: Omit<ListedCustomer, 'created_at'>;
   leading?: ReactNode;
   details?: ReactNode;
 }) {
@@ -100,5 +104,75 @@ export function CustomerTableRows({
         {children}
       </Table.Tbody>
     </>
+  );
+}
+
+export interface CustomerCardListProps<T extends { customer_id: string }> {
+  /** The list's accessible name. */
+  label: string;
+  items: readonly T[];
+  /** Scrolls within this height (spec §9: list areas at most 600px). */
+  maxHeight?: number;
+  /** Cards drawn as selected. */
+  highlighted?: (item: T) => boolean;
+  children: (item: T) => ReactNode;
+}
+
+/** A list of customers as cards, the phone layout of a customer table (spec §9). */
+export function CustomerCardList<T extends { customer_id: string }>({
+  label,
+  items,
+  maxHeight,
+  highlighted,
+  children,
+}: CustomerCardListProps<T>) {
+  const list = (
+    <Stack gap="xs" role="list" aria-label={label}>
+      {items.map((item) => (
+        <Paper
+          key={item.customer_id}
+          withBorder
+          radius="md"
+          p="sm"
+          role="listitem"
+          bg={highlighted?.(item) ? 'brand.0' : undefined}
+        >
+          {children(item)}
+        </Paper>
+      ))}
+    </Stack>
+  );
+  return maxHeight === undefined ? (
+    list
+  ) : (
+    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+      {list}
+    </ScrollArea.Autosize>
+  );
+}
+
+/** The cards of a customer list: the phone layout of `CustomerTableRows`. */
+export function CustomerListCards({
+  label,
+  customers,
+  maxHeight,
+}: {
+  label: string;
+  customers: readonly ListedCustomer[];
+  maxHeight?: number;
+}) {
+  return (
+    <CustomerCardList label={label} items={customers} maxHeight={maxHeight}>
+      {(customer) => (
+        <CustomerCardHeading
+          customer={customer}
+          details={
+            <Text size="xs" c="dimmed">
+              Created {formatShortDate(customer.created_at)}
+            </Text>
+          }
+        />
+      )}
+    </CustomerCardList>
   );
 }

@@ -678,4 +678,39 @@ describe('Manage Customers: phone layout', () => {
     expect(card.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(card.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it("shows an RM's book and call list as cards, with the call list's colours, action and why", async () => {
+    const { user } = await openPage({
+      width: MOBILE_WIDTH,
+      routes: {
+        'POST /api/content/admin-view-rm-book': { status: 200, body: buildRmBook() },
+        'POST /api/content/admin-who-to-call-for-a-rm': {
+          status: 200,
+          body: { rm_id: RM_IDS.jane, rm_name: 'Jane Doe', list: [buildWhoToCallItem()] },
+        },
+      },
+    });
+    const book = bookSection();
+    await chooseOption(user, book.getByRole('textbox', { name: 'Relationship manager' }), /Jane/);
+    await user.click(book.getByRole('button', { name: 'View Book' }));
+    const bookCards = await book.findByRole('list', { name: 'Customer book of Jane Doe' });
+    expect(book.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(bookCards).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(bookCards).getAllByText('Created Jan 5, 2025')).toHaveLength(3);
+
+    const calls = callSection();
+    await chooseOption(user, calls.getByRole('textbox', { name: 'Relationship manager' }), /Jane/);
+    await user.click(calls.getByRole('button', { name: 'Get List' }));
+    const callCards = await calls.findByRole('list', { name: 'Call list of Jane Doe' });
+    expect(calls.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(within(callCards).getByRole('listitem'));
+    expect(card.getByText('C-0001')).toBeInTheDocument();
+    expect(card.getByText('GBR · Age 42')).toBeInTheDocument();
+    expect(colorOf(card.getByText('8.75'))).toBe('red');
+    expect(colorOf(card.getByText('urgent'))).toBe('red');
+    expect(
+      card.getByText('Call about the concentrated single-stock position.'),
+    ).toBeInTheDocument();
+    expect(card.getByText('Why: Most of the portfolio sits in one stock.')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,8 @@
 import type { ManagedCustomer } from '@behavio/contract';
-import { Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import {
   CustomerCardHeading,
+  CustomerCardList,
   CustomerIdentityCells,
 } from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
@@ -121,34 +122,29 @@ export function CustomerCards(props: CustomerListProps) {
           </Text>
         </Group>
       ) : null}
-      <Stack gap="xs" role="list" aria-label="Customers">
-        {customers.map((customer) => (
-          <Paper
-            key={customer.customer_id}
-            withBorder
-            radius="md"
-            p="sm"
-            role="listitem"
-            bg={isSelected(customer.customer_id) ? 'brand.0' : undefined}
-          >
-            <Stack gap="xs">
-              <CustomerCardHeading
-                customer={customer}
-                leading={canAssign ? <SelectOne customer={customer} {...props} /> : null}
-              />
-              <Text size="sm">
-                <Text span size="sm" c="dimmed">
-                  Current RM:{' '}
-                </Text>
-                <CurrentRm customer={customer} />
+      <CustomerCardList
+        label="Customers"
+        items={customers}
+        highlighted={(customer) => isSelected(customer.customer_id)}
+      >
+        {(customer) => (
+          <Stack gap="xs">
+            <CustomerCardHeading
+              customer={customer}
+              leading={canAssign ? <SelectOne customer={customer} {...props} /> : null}
+            />
+            <Text size="sm">
+              <Text span size="sm" c="dimmed">
+                Current RM:{' '}
               </Text>
-              {canAssign ? (
-                <AssignControls customer={customer} rmName={rmName} layout="line" />
-              ) : null}
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
+              <CurrentRm customer={customer} />
+            </Text>
+            {canAssign ? (
+              <AssignControls customer={customer} rmName={rmName} layout="line" />
+            ) : null}
+          </Stack>
+        )}
+      </CustomerCardList>
     </Stack>
   );
 }

@@ -1,7 +1,11 @@
 import type { RmBookResponse } from '@behavio/contract';
 import { IconBook2 } from '@tabler/icons-react';
-import { CustomerTableRows } from '@/components/ui/customer-cells/customer-cells';
+import {
+  CustomerListCards,
+  CustomerTableRows,
+} from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
 import { useRmBook } from '../api/oversight';
 import { customerCount } from '../utils/display';
@@ -32,6 +36,8 @@ export function RmBookSection() {
 }
 
 function BookResult({ book }: { book: RmBookResponse }) {
+  const isDesktop = useIsDesktop();
+  const label = `Customer book of ${book.rm_name}`;
   return (
     <RmResult
       rmName={book.rm_name}
@@ -41,11 +47,15 @@ function BookResult({ book }: { book: RmBookResponse }) {
       csvColumns={BOOK_CSV_COLUMNS}
       emptyText="No customers found."
     >
-      {(visible) => (
-        <ScrollTable label={`Customer book of ${book.rm_name}`} minWidth={520} maxHeight={600}>
-          <CustomerTableRows customers={visible} />
-        </ScrollTable>
-      )}
+      {(visible) =>
+        isDesktop ? (
+          <ScrollTable label={label} minWidth={520} maxHeight={600}>
+            <CustomerTableRows customers={visible} />
+          </ScrollTable>
+        ) : (
+          <CustomerListCards label={label} customers={visible} maxHeight={600} />
+        )
+      }
     </RmResult>
   );
 }

@@ -1,12 +1,17 @@
-import type { AdminWhoToCallResponse } from '@behavio/contract';
-import { Table, Text, Tooltip } from '@mantine/core';
+import type { WhoToCallItem, AdminWhoToCallResponse } from '@behavio/contract';
+import { Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import {
   PriorityBadge,
   RiskProfileBadge,
   UrgencyBadge,
 } from '@/components/ui/score-badges/score-badges';
+import {
+  CustomerCardHeading,
+  CustomerCardList,
+} from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
 import { useRmWhoToCall } from '../api/oversight';
 import { customerCount } from '../utils/display';
@@ -36,7 +41,50 @@ export function WhoToCallSection() {
   );
 }
 
+/** The recommended action, its why in a tooltip (hover, focus or touch). */
+function ActionWithWhy({ item }: { item: WhoToCallItem }) {
+  return (
+    <Tooltip
+      label={`Why: ${item.why}`}
+      multiline
+      w={320}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Text size="sm" lineClamp={3} tabIndex={0}>
+        {item.recommended_action}
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** The call list on a phone: a card per customer, highest priority first. */
+function CallCards({ label, items }: { label: string; items: readonly WhoToCallItem[] }) {
+  return (
+    <CustomerCardList label={label} items={items} maxHeight={600}>
+      {(item) => (
+        <Stack gap="xs">
+          <CustomerCardHeading customer={item} />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Priority Score
+            </Text>
+            <PriorityBadge score={item.priority_score} />
+            <UrgencyBadge level={item.urgency_level} />
+          </Group>
+          <Text size="sm">{item.recommended_action}</Text>
+          <Text size="xs" c="dimmed">
+            Why: {item.why}
+          </Text>
+        </Stack>
+      )}
+    </CustomerCardList>
+  );
+}
+
 function CallListResult({ result }: { result: AdminWhoToCallResponse }) {
+  const isDesktop = useIsDesktop();
+  const label = `Call list of ${result.rm_name}`;
   return (
     <RmResult
       rmName={result.rm_name}
@@ -46,52 +94,46 @@ function CallListResult({ result }: { result: AdminWhoToCallResponse }) {
       csvColumns={WHO_TO_CALL_CSV_COLUMNS}
       emptyText="No customers to call at this time"
     >
-      {(visible) => (
-        <ScrollTable label={`Call list of ${result.rm_name}`} minWidth={960} maxHeight={600}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer ID</Table.Th>
-              <Table.Th>Priority Score</Table.Th>
-              <Table.Th miw={110}>Urgency</Table.Th>
-              <Table.Th>Risk Profile</Table.Th>
-              <Table.Th>Age</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th w={340}>Recommended Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((item) => (
-              <Table.Tr key={item.customer_id}>
-                <Table.Td fw={600}>{item.customer_id}</Table.Td>
-                <Table.Td>
-                  <PriorityBadge score={item.priority_score} />
-                </Table.Td>
-                <Table.Td>
-                  <UrgencyBadge level={item.urgency_level} />
-                </Table.Td>
-                <Table.Td>
-                  <RiskProfileBadge value={item.risk_profile} />
-                </Table.Td>
-                <Table.Td>{item.age}</Table.Td>
-                <Table.Td>{item.country_iso}</Table.Td>
-                <Table.Td>
-                  <Tooltip
-                    label={`Why: ${item.why}`}
-                    multiline
-                    w={320}
-                    withArrow
-                    events={{ hover: true, focus: true, touch: true }}
-                  >
-                    <Text size="sm" lineClamp={3} tabIndex={0}>
-                      {item.recommended_action}
-                    </Text>
-                  </Tooltip>
-                </Table.Td>
+      {(visible) =>
+        !isDesktop ? (
+          <CallCards label={label} items={visible} />
+        ) : (
+          <ScrollTable label={label} minWidth={960} maxHeight={600}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Customer ID</Table.Th>
+                <Table.Th>Priority Score</Table.Th>
+                <Table.Th miw={110}>Urgency</Table.Th>
+                <Table.Th>Risk Profile</Table.Th>
+                <Table.Th>Age</Table.Th>
+                <Table.Th>Country</Table.Th>
+                <Table.Th w={340}>Recommended Action</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ScrollTable>
-      )}
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((item) => (
+                <Table.Tr key={item.customer_id}>
+                  <Table.Td fw={600}>{item.customer_id}</Table.Td>
+                  <Table.Td>
+                    <PriorityBadge score={item.priority_score} />
+                  </Table.Td>
+                  <Table.Td>
+                    <UrgencyBadge level={item.urgency_level} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RiskProfileBadge value={item.risk_profile} />
+                  </Table.Td>
+                  <Table.Td>{item.age}</Table.Td>
+                  <Table.Td>{item.country_iso}</Table.Td>
+                  <Table.Td>
+                    <ActionWithWhy item={item} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+        )
+      }
     </RmResult>
   );
 }

@@ -1,12 +1,11 @@
 import type { Customer } from '@behavio/contract';
-import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Table } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
-  CustomerCardHeading,
+  CustomerListCards,
   CustomerTableRows,
 } from '@/components/ui/customer-cells/customer-cells';
-import { formatShortDate } from '@/lib/display-rules';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useOwnBook } from '../api/get-own-book';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
@@ -20,25 +19,6 @@ function BookTable({ customers }: { customers: readonly Customer[] }) {
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={560}>
       <CustomerTableRows customers={customers} createdLabel="Created Date" />
     </Table>
-  );
-}
-
-function BookCards({ customers }: { customers: readonly Customer[] }) {
-  return (
-    <Stack gap="xs" role="list" aria-label="Customers">
-      {customers.map((customer) => (
-        <Paper key={customer.customer_id} withBorder radius="md" p="sm" role="listitem">
-          <CustomerCardHeading
-            customer={customer}
-            details={
-              <Text size="xs" c="dimmed">
-                Created {formatShortDate(customer.created_at)}
-              </Text>
-            }
-          />
-        </Paper>
-      ))}
-    </Stack>
   );
 }
 
@@ -84,7 +64,11 @@ export function CustomerBookPanel() {
             emptyTitle="No customers in your book yet"
           >
             {(visible) =>
-              isDesktop ? <BookTable customers={visible} /> : <BookCards customers={visible} />
+              isDesktop ? (
+                <BookTable customers={visible} />
+              ) : (
+                <CustomerListCards label="Customers" customers={visible} />
+              )
             }
           </SearchableListCard>
         </>
