@@ -5,7 +5,7 @@ import { buildUser } from '@/testing/data';
 import { mockApiWithQuery, type QueryHandler } from '@/testing/mock-api-query';
 import { renderComponent } from '@/testing/render-component';
 import { AuditLog } from '../components/audit-log';
-import { actionLabel, summariseChange } from '../utils/summarise';
+import { actionLabel, shortId, summariseChange } from '../utils/summarise';
 
 const EVENTS = 'GET /api/audit/events';
 
@@ -82,6 +82,15 @@ describe('summariseChange', () => {
     ['call.snoozed', 'Call snoozed'],
   ])('labels %s as %s', (action, label) => {
     expect(actionLabel(action)).toBe(label);
+  });
+});
+
+describe('shortId', () => {
+  it('cuts UUIDs to 8 characters and other long ids to 15, and leaves short ids whole', () => {
+    expect(shortId(RM_IDS.jane)).toBe(`${RM_IDS.jane.slice(0, 8)}…`);
+    expect(shortId('cs_local_XISEsCTdNZDExBVyQ2')).toBe('cs_local_XISEsC…');
+    expect(shortId('C-100001')).toBe('C-100001');
+    expect(shortId('sixteen-chars-id')).toBe('sixteen-chars-id');
   });
 });
 

@@ -6,7 +6,7 @@ import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
-import { actionLabel, summariseChange } from '../utils/summarise';
+import { actionLabel, shortId, summariseChange } from '../utils/summarise';
 
 const WHEN = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -19,11 +19,6 @@ const WHEN = new Intl.DateTimeFormat('en-US', {
 function formatWhen(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : WHEN.format(date);
-}
-
-/** A subject id: UUIDs are cut to their first 8 characters (the full id is in the title). */
-function shortId(id: string): string {
-  return /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? `${id.slice(0, 8)}…` : id;
 }
 
 export interface AuditLogProps {

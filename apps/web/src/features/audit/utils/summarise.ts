@@ -17,6 +17,16 @@ function shorten(text: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_ID = 16;
+
+/**
+ * An id as a table shows it (the full id goes in a title): a UUID by its first 8 characters,
+ * another long id (a payment provider's checkout session) by its first 15.
+ */
+export function shortId(id: string): string {
+  if (UUID.test(id)) return `${id.slice(0, 8)}…`;
+  return id.length > MAX_ID ? `${id.slice(0, MAX_ID - 1)}…` : id;
+}
 
 /** "rm_name" and "rm_id" both read "rm"; other keys lose their underscores. */
 function fieldName(key: string): string {
@@ -28,7 +38,7 @@ function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (typeof value === 'string') {
     if (value === '') return '""';
-    return UUID.test(value) ? `${value.slice(0, 8)}…` : shorten(value);
+    return UUID.test(value) ? shortId(value) : shorten(value);
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
