@@ -1,8 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { customerTable, toCsvBuffer } from '../../apps/server/test/fixtures/customer-files.js';
-import { generateCustomers } from '../../packages/insights/src/testing/random-customers.js';
+import {
+  customerTable,
+  realisticCustomers,
+  toCsvBuffer,
+} from '../../apps/server/test/fixtures/customer-files.js';
 import type { RunningServer } from './server.js';
 
 /** Calls the running server's API as a client would. */
@@ -26,19 +29,13 @@ export async function api<T>(
 }
 
 /**
- * A firm's book as a CSV: customers drawn like a real book (most of them ordinary, some
- * traders, trend followers, cautious savers and loss holders; the insights engine's generator),
- * numbered C-100001, C-100002 and on, so the screens the journeys photograph look as a firm's
- * would rather than like uniformly random rows.
+ * A firm's book as a CSV, customers drawn like a real book and numbered C-100001 on, so the
+ * screens the journeys photograph look as a firm's would rather than like uniform random rows.
  */
 function bookCsv(rows: number): Buffer {
   // Seed 48: the first 12 (the RM journey's book) hold 2 high-risk and 3 medium-risk
   // customers and every segment, about the shares of a real book.
-  const customers = generateCustomers(rows, 48).map((customer, i) => ({
-    ...customer,
-    customer_id: `C-${100_001 + i}`,
-  }));
-  return toCsvBuffer(customerTable(customers));
+  return toCsvBuffer(customerTable(realisticCustomers(rows, { seed: 48 })));
 }
 
 /**

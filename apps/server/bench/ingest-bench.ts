@@ -24,7 +24,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { customerTable, generateCustomers, toCsv } from '../test/fixtures/customer-files.js';
+import { customerTable, realisticCustomers, toCsv } from '../test/fixtures/customer-files.js';
 import { REQUIRED_COLUMNS } from '@behavio/contract';
 import { serveNodeFlags } from '../../../scripts/serve-flags.js';
 
@@ -43,7 +43,7 @@ async function writeCsv() {
   for (let done = 0; done < rows; done += chunk) {
     const n = Math.min(chunk, rows - done);
     const text = toCsv(
-      customerTable(generateCustomers(n, { seed: done + 1, firstId: 1_000_000 + done })),
+      customerTable(realisticCustomers(n, { seed: done + 1, firstId: 1_000_000 + done })),
     );
     const body = done === 0 ? text : text.slice(text.indexOf('\n') + 1);
     if (!out.write(body)) await once(out, 'drain');
