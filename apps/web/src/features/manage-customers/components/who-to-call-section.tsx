@@ -1,4 +1,4 @@
-import type { WhoToCallItem, AdminWhoToCallResponse } from '@behavio/contract';
+import type { AdminWhoToCallResponse, WhoToCallItem } from '@behavio/contract';
 import { Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import {
@@ -41,20 +41,53 @@ export function WhoToCallSection() {
   );
 }
 
-/** The recommended action, its why in a tooltip (hover, focus or touch). */
-function ActionWithWhy({ item }: { item: WhoToCallItem }) {
+/** The call list from the medium width up: the columns of spec §2, the why in a tooltip. */
+function CallTable({ label, items }: { label: string; items: readonly WhoToCallItem[] }) {
   return (
-    <Tooltip
-      label={`Why: ${item.why}`}
-      multiline
-      w={320}
-      withArrow
-      events={{ hover: true, focus: true, touch: true }}
-    >
-      <Text size="sm" lineClamp={3} tabIndex={0}>
-        {item.recommended_action}
-      </Text>
-    </Tooltip>
+    <ScrollTable label={label} minWidth={960} maxHeight={600}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Customer ID</Table.Th>
+          <Table.Th>Priority Score</Table.Th>
+          <Table.Th miw={110}>Urgency</Table.Th>
+          <Table.Th>Risk Profile</Table.Th>
+          <Table.Th>Age</Table.Th>
+          <Table.Th>Country</Table.Th>
+          <Table.Th w={340}>Recommended Action</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.customer_id}>
+            <Table.Td fw={600}>{item.customer_id}</Table.Td>
+            <Table.Td>
+              <PriorityBadge score={item.priority_score} />
+            </Table.Td>
+            <Table.Td>
+              <UrgencyBadge level={item.urgency_level} />
+            </Table.Td>
+            <Table.Td>
+              <RiskProfileBadge value={item.risk_profile} />
+            </Table.Td>
+            <Table.Td>{item.age}</Table.Td>
+            <Table.Td>{item.country_iso}</Table.Td>
+            <Table.Td>
+              <Tooltip
+                label={`Why: ${item.why}`}
+                multiline
+                w={320}
+                withArrow
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <Text size="sm" lineClamp={3} tabIndex={0}>
+                  {item.recommended_action}
+                </Text>
+              </Tooltip>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
   );
 }
 
@@ -95,43 +128,10 @@ function CallListResult({ result }: { result: AdminWhoToCallResponse }) {
       emptyText="No customers to call at this time"
     >
       {(visible) =>
-        !isDesktop ? (
-          <CallCards label={label} items={visible} />
+        isDesktop ? (
+          <CallTable label={label} items={visible} />
         ) : (
-          <ScrollTable label={label} minWidth={960} maxHeight={600}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Customer ID</Table.Th>
-                <Table.Th>Priority Score</Table.Th>
-                <Table.Th miw={110}>Urgency</Table.Th>
-                <Table.Th>Risk Profile</Table.Th>
-                <Table.Th>Age</Table.Th>
-                <Table.Th>Country</Table.Th>
-                <Table.Th w={340}>Recommended Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((item) => (
-                <Table.Tr key={item.customer_id}>
-                  <Table.Td fw={600}>{item.customer_id}</Table.Td>
-                  <Table.Td>
-                    <PriorityBadge score={item.priority_score} />
-                  </Table.Td>
-                  <Table.Td>
-                    <UrgencyBadge level={item.urgency_level} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RiskProfileBadge value={item.risk_profile} />
-                  </Table.Td>
-                  <Table.Td>{item.age}</Table.Td>
-                  <Table.Td>{item.country_iso}</Table.Td>
-                  <Table.Td>
-                    <ActionWithWhy item={item} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ScrollTable>
+          <CallCards label={label} items={visible} />
         )
       }
     </RmResult>
