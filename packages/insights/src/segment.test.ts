@@ -23,7 +23,7 @@ describe('segment scores', () => {
       overconfident: 50,
       herd_followers: 20,
       anchored: 51, // 0.7 x 60 + 0.3 x 30
-      risk_averse: 45, // 0.5 x 60 + 0.25 x 40 + 0.25 x 20
+      risk_averse: 51, // 0.7 x 60 + 0.15 x 40 + 0.15 x 20
     });
   });
 });
@@ -46,7 +46,7 @@ describe('segment', () => {
   it('breaks ties by precedence: overconfident, herd_followers, anchored, risk_averse', () => {
     expect(segmentFromStrengths(s({ 0: 40, 1: 40 }))).toBe('overconfident');
     expect(segmentFromStrengths(s({ 1: 40, 2: 40 / 0.7 }))).toBe('herd_followers');
-    expect(segmentFromStrengths(s({ 2: 50, 6: 70 }))).toBe('anchored'); // 35 vs 35
+    expect(segmentFromStrengths(s({ 2: 50, 6: 50 }))).toBe('anchored'); // 35 vs 35
   });
 
   it('places each persona in its own segment', () => {

@@ -28,12 +28,16 @@ export const herdFollowersScore = (s: ArrayLike<number>): number => round2(s[BIA
 /** anchored = 0.7 s(anchoring) + 0.3 s(disposition effect): both reference-point biases. */
 export const anchoredScore = (s: ArrayLike<number>): number =>
   round2(0.7 * s[BIAS_INDEX.anchoring]! + 0.3 * s[BIAS_INDEX.disposition_effect]!);
-/** risk_averse = 0.5 s(risk aversion) + 0.25 s(loss aversion) + 0.25 s(status quo): Pompian's Preserver. */
+/**
+ * risk_averse = 0.7 s(risk aversion) + 0.15 s(loss aversion) + 0.15 s(status quo): Pompian's
+ * Preserver. The defining bias carries 0.7, as anchoring does for anchored, so a plainly
+ * cautious customer (60% cash, risk profile 1) needs no loss sales or idleness to be one.
+ */
 export const riskAverseScore = (s: ArrayLike<number>): number =>
   round2(
-    0.5 * s[BIAS_INDEX.risk_aversion]! +
-      0.25 * s[BIAS_INDEX.loss_aversion]! +
-      0.25 * s[BIAS_INDEX.status_quo]!,
+    0.7 * s[BIAS_INDEX.risk_aversion]! +
+      0.15 * s[BIAS_INDEX.loss_aversion]! +
+      0.15 * s[BIAS_INDEX.status_quo]!,
   );
 
 /** The four segment scores from the bias strengths (in BIAS_NAMES order). */
