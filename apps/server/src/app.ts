@@ -7,13 +7,19 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { registerAccessControl } from './plugins/access.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
+import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { defaultWebDistDir, registerSpa } from './plugins/spa.js';
 import type { Services } from './services.js';
 
 const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * Longer than any id a path may carry (their schemas cap them at 200), so an over-long id gets
+ * its field's validation message; past this the router answers 414 through `frameworkErrors`.
+ */
+const MAX_PARAM_LENGTH = 1000;
 
 /** Builds the whole HTTP app on shared services; server.ts boots it and tests inject into it. */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
@@ -22,10 +28,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     loggerInstance: logger,
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: 120_000,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   await registerOpenApi(app, { appName: config.appName, publicUrl: config.publicUrl });
   registerAccessControl(app, { db: services.db, tokens: services.tokens });

@@ -14,6 +14,10 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The upload's error body: spec §7 reads upload errors from `error`, which repeats `message`. */
+export const uploadErrorBodySchema = errorBodySchema.extend({ error: z.string() });
+export type UploadErrorBody = z.infer<typeof uploadErrorBodySchema>;
+
 export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;
 
@@ -41,4 +45,7 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   invalidInput: 'Please check your input and try again.',
+  nulCharacter: 'Text must not contain the NUL character (\\u0000).',
+  addressInvalid: 'The address is not valid.',
+  addressTooLong: 'The address is too long.',
 } as const;

@@ -1,7 +1,14 @@
 import { MESSAGES, type ErrorBody, type FieldError } from '@behavio/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Also write an error's text to this field of its body, for clients that read it there. */
+    errorTextAlsoIn?: 'error';
+  }
+}
 
 const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
@@ -27,28 +34,47 @@ function validationBody(
   return { message: fieldLevel[0]?.msg ?? MESSAGES.invalidInput, errors };
 }
 
-/** The one place errors become responses: `{message, errors?}`, never a stack trace or a 5xx detail. */
+type Body = ErrorBody & Record<string, unknown>;
+
+/** The status and body an error answers with, and the headers it sets. */
+function responseOf(error: FastifyError, request: FastifyRequest): [number, Body] {
+  if (error instanceof AppError) {
+    const body: Body = { ...error.extra, message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return [error.statusCode, body];
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) return [400, validationBody(error)];
+  if (error.validation) return [400, { message: error.message || MESSAGES.invalidInput }];
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return [500, { message: MESSAGES.internal }];
+  }
+  const message =
+    (error.code && fastifyMessages[error.code]) || error.message || MESSAGES.invalidInput;
+  return [status, { message }];
+}
+
+/**
+ * The one place errors become responses: `{message, errors?}`, never a stack trace or a 5xx
+ * detail. Routes whose clients read the text from `error` (the upload, spec §7) get it there too.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      const body: ErrorBody & Record<string, unknown> = { ...error.extra, message: error.message };
-      if (error.errors) body.errors = error.errors;
-      return reply.status(error.statusCode).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationBody(error));
-    }
-    if (error.validation) {
-      return reply.status(400).send({ message: error.message || MESSAGES.invalidInput });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: MESSAGES.internal });
-    }
-    const message =
-      (error.code && fastifyMessages[error.code]) || error.message || MESSAGES.invalidInput;
-    return reply.status(status).send({ message });
+    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
+    const [status, body] = responseOf(error, request);
+    if (request.routeOptions.config.errorTextAlsoIn === 'error') body.error = body.message;
+    return reply.status(status).send(body);
   });
 }
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-encoding, a path
+ * parameter past the router's limit), in the same `{message}` shape as every other answer.
+ */
+export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .status(tooLong ? 414 : 400)
+    .send({ message: tooLong ? MESSAGES.addressTooLong : MESSAGES.addressInvalid });
+};

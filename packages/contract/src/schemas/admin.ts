@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { PASSWORD_MIN } from '../constants.js';
 import { employeeRoleSchema, roleSchema } from '../roles.js';
 import { customerSchema, rmBookResponseSchema } from './customers.js';
-import { EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, requiredString } from './fields.js';
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  requiredString,
+  searchParam,
+  wholeNumberParam,
+} from './fields.js';
 import { whoToCallItemSchema } from './insights.js';
 
 /** Messages of spec §5 "New RM form", shown by the form and answered by the server. */
@@ -74,9 +81,9 @@ export const deleteEmployeeRequestSchema = z.object({
 });
 
 export const listCustomersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
-  search: z.string().trim().max(100).optional(),
+  page: wholeNumberParam('page', 1, 1_000_000).default(1),
+  page_size: wholeNumberParam('page_size', 1, 100).default(25),
+  search: searchParam,
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuerySchema>;
 
@@ -153,8 +160,8 @@ export const auditEventSchema = z.object({
   created_at: z.string(),
 });
 export const auditEventsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  page: wholeNumberParam('page', 1, 1_000_000).default(1),
+  page_size: wholeNumberParam('page_size', 1, 100).default(50),
 });
 export const auditEventsResponseSchema = z.object({
   events: z.array(auditEventSchema),

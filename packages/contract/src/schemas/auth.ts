@@ -21,6 +21,7 @@ export const REGISTER_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: 'Password is too long',
   businessNameTooLong: 'Business name is too long',
+  businessNameInvalid: 'Business name must be text',
   employeesRange: 'Number of employees must be between 1 and 10,000',
 } as const;
 
@@ -29,6 +30,7 @@ export const LOGIN_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
+  passwordTooLong: 'Password is too long',
   adminEmailRequired: 'Admin email is required',
   roleInvalid: 'Role must be one of rm, compliance, head or view',
 } as const;
@@ -63,12 +65,13 @@ export const registerRequestSchema = z.object({
     tooShort: REGISTER_MESSAGES.passwordTooShort,
     tooLong: REGISTER_MESSAGES.passwordTooLong,
   }),
+  // Optional (spec §5): left out, null or blank all mean no business name.
   businessName: z
-    .string({ error: REGISTER_MESSAGES.businessNameTooLong })
+    .string({ error: REGISTER_MESSAGES.businessNameInvalid })
     .trim()
     .max(BUSINESS_NAME_MAX, REGISTER_MESSAGES.businessNameTooLong)
-    .optional()
-    .default(''),
+    .nullish()
+    .transform((name) => name ?? ''),
   numberOfEmployees: z
     .number({ error: REGISTER_MESSAGES.employeesRange })
     .int(REGISTER_MESSAGES.employeesRange)
@@ -85,7 +88,7 @@ const loginEmail = emailField({
 });
 const loginPassword = password({
   required: LOGIN_MESSAGES.passwordRequired,
-  tooLong: LOGIN_MESSAGES.passwordRequired,
+  tooLong: LOGIN_MESSAGES.passwordTooLong,
 });
 
 export const loginRequestSchema = z.object({ email: loginEmail, password: loginPassword });

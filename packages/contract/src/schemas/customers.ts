@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './fields.js';
+import { requiredString, searchParam, wholeNumberParam } from './fields.js';
 
 /** A customer as the lists show it (spec §3 Customer). */
 export const customerSchema = z.object({
@@ -31,14 +31,16 @@ export type RmBookResponse = z.infer<typeof rmBookResponseSchema>;
  * country.
  */
 export const listWindowQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  search: searchParam,
+  limit: wholeNumberParam('limit', 1, 10_000).optional(),
+  offset: wholeNumberParam('offset', 0, 10_000_000).optional(),
 });
 export type ListWindowQuery = z.infer<typeof listWindowQuerySchema>;
 
 export const CALL_OUTCOMES = ['called', 'snoozed', 'dismissed'] as const;
-export const callOutcomeSchema = z.enum(CALL_OUTCOMES);
+export const callOutcomeSchema = z.enum(CALL_OUTCOMES, {
+  error: 'The outcome must be called, snoozed or dismissed',
+});
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
 export const CALL_OUTCOME_MESSAGES = {

@@ -51,6 +51,9 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** A file that cannot be imported (422): the upload shape, its text also in `error` (spec §7). */
+export const failedUploadResponseSchema = uploadResponseSchema.extend({ error: z.string() });
+
 export const fileSummarySchema = z.object({
   file_id: z.string(),
   filename: z.string(),

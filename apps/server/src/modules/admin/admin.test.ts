@@ -220,11 +220,15 @@ describe('customers and assignment', () => {
       'C-100018',
       'C-100019',
     ]);
-    for (const bad of ['page=0', 'page_size=101', 'page=abc', `search=${'x'.repeat(101)}`]) {
-      expect(
-        (await call(admin.headers, 'GET', `/api/content/list-customers?${bad}`)).statusCode,
-        bad,
-      ).toBe(400);
+    for (const [bad, message] of [
+      ['page=0', 'page must be a whole number from 1 to 1,000,000'],
+      ['page=abc', 'page must be a whole number from 1 to 1,000,000'],
+      ['page_size=101', 'page_size must be a whole number from 1 to 100'],
+      [`search=${'x'.repeat(101)}`, 'Search must be at most 100 characters'],
+    ]) {
+      const res = await call(admin.headers, 'GET', `/api/content/list-customers?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json<{ message: string }>().message, bad).toBe(message);
     }
   });
 

@@ -151,8 +151,17 @@ describe('RM analytics calls', () => {
     >();
     expect(page.map((i) => i.customer_id)).toEqual(all.slice(5, 10).map((i) => i.customer_id));
     expect((await get(rm.headers, '/api/content/rm-who-to-call?search=%25')).json()).toEqual([]);
-    expect((await get(rm.headers, '/api/content/rm-who-to-call?limit=0')).statusCode).toBe(400);
-    expect((await get(rm.headers, '/api/content/rm-who-to-call?offset=-1')).statusCode).toBe(400);
+    for (const [query, message] of [
+      ['limit=0', 'limit must be a whole number from 1 to 10,000'],
+      ['limit=abc', 'limit must be a whole number from 1 to 10,000'],
+      ['offset=-1', 'offset must be a whole number from 0 to 10,000,000'],
+      ['offset=1.5', 'offset must be a whole number from 0 to 10,000,000'],
+      [`search=${'x'.repeat(101)}`, 'Search must be at most 100 characters'],
+    ]) {
+      const res = await get(rm.headers, `/api/content/rm-who-to-call?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ message: string }>().message, query).toBe(message);
+    }
   });
 
   it('answers empty lists to an RM with no customers', async () => {
@@ -299,7 +308,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     ],
     [{ outcome: 'dismissed' }, 'reason', 'Give a reason for dismissing this customer'],
     [{ outcome: 'dismissed', reason: 'x'.repeat(501) }, 'reason', 'The reason is too long'],
-    [{ outcome: 'ignored' }, 'outcome', undefined],
+    [{ outcome: 'ignored' }, 'outcome', 'The outcome must be called, snoozed or dismissed'],
   ])('answers 400 for %j', async (override, path, msg) => {
     const res = await post(rm.headers, '/api/content/rm-call-outcome', {
       customer_id: ids[10],
@@ -309,8 +318,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     const error = res
       .json<{ errors: { path: string; msg: string }[] }>()
       .errors.find((e) => e.path === path);
-    expect(error).toBeDefined();
-    if (msg) expect(error!.msg).toBe(msg);
+    expect(error?.msg).toBe(msg);
   });
 
   it('answers 404 for a customer outside the RM’s book', async () => {

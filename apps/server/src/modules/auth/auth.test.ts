@@ -1,4 +1,4 @@
-import { MESSAGES, REGISTER_MESSAGES } from '@behavio/contract';
+import { LOGIN_MESSAGES, MESSAGES, REGISTER_MESSAGES } from '@behavio/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +81,7 @@ describe('POST /api/auth/register', () => {
     [{ password: '' }, 'password', REGISTER_MESSAGES.passwordRequired],
     [{ password: '12345' }, 'password', REGISTER_MESSAGES.passwordTooShort],
     [{ businessName: 'x'.repeat(101) }, 'businessName', REGISTER_MESSAGES.businessNameTooLong],
+    [{ businessName: 5 }, 'businessName', REGISTER_MESSAGES.businessNameInvalid],
     [{ numberOfEmployees: 0 }, 'numberOfEmployees', REGISTER_MESSAGES.employeesRange],
     [{ numberOfEmployees: 10_001 }, 'numberOfEmployees', REGISTER_MESSAGES.employeesRange],
     [{ numberOfEmployees: 2.5 }, 'numberOfEmployees', REGISTER_MESSAGES.employeesRange],
@@ -89,6 +90,20 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', { ...validRegistration(), ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: msg, errors: [{ path, msg }] });
+  });
+
+  it('takes a null or blank business name as none (it is optional)', async () => {
+    for (const businessName of [null, '   ']) {
+      const body = { ...validRegistration(), businessName };
+      expect((await post('/api/auth/register', body)).statusCode).toBe(201);
+      const firm = await ctx.database.db
+        .selectFrom('users')
+        .innerJoin('firms', 'firms.id', 'users.firm_id')
+        .select('firms.business_name')
+        .where('users.email', '=', body.email)
+        .executeTakeFirstOrThrow();
+      expect(firm.business_name).toBe('');
+    }
   });
 
   it('reports every missing field at once', async () => {
@@ -290,6 +305,15 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ token: expect.any(String), message: 'Login successful' });
+  });
+
+  it('says a password longer than any account can have is too long', async () => {
+    const res = await post('/api/auth/login', { email: uniqueEmail(), password: 'x'.repeat(200) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: LOGIN_MESSAGES.passwordTooLong,
+      errors: [{ path: 'password', msg: LOGIN_MESSAGES.passwordTooLong }],
+    });
   });
 
   it('answers the same 401 for a wrong password and an unknown email', async () => {

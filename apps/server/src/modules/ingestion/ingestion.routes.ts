@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import {
   deleteFileResponseSchema,
   errorBodySchema,
+  failedUploadResponseSchema,
+  uploadErrorBodySchema,
   fileIdParamsSchema,
   listFilesResponseSchema,
   previewFileResponseSchema,
@@ -36,18 +38,20 @@ export async function ingestionRoutes(
   r.post(
     '/api/content/upload-file',
     {
-      config: { access: RULES.admin },
+      config: { access: RULES.admin, errorTextAlsoIn: 'error', uploadPart: 'file' },
       schema: {
         tags,
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported.',
+          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported. Every error body carries its text in `error` as well as `message` (spec §7 reads upload errors from `error`).',
         response: {
           201: uploadResponseSchema,
-          413: errorBodySchema,
-          422: uploadResponseSchema,
-          ...errors,
+          400: uploadErrorBodySchema,
+          403: uploadErrorBodySchema,
+          413: uploadErrorBodySchema,
+          420: uploadErrorBodySchema,
+          422: failedUploadResponseSchema,
         },
       },
     },

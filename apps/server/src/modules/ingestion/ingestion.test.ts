@@ -220,6 +220,8 @@ describe('POST /api/content/upload-file', () => {
     expect(body.preview.error).toContain('age');
     expect(body.preview.error).toContain('leverage_ratio');
     expect(body.message).toBe(body.preview.error);
+    // Spec §7: upload errors are read from `error`.
+    expect(res.json<{ error: string }>().error).toBe(body.message);
     expect(await countCustomers(admin.firmId)).toBe(0);
     expect(await noOfFileUploads(admin.headers)).toBe(0);
     expect(
@@ -259,7 +261,10 @@ describe('POST /api/content/upload-file', () => {
     const admin = await adminOnPlan(ctx);
     const res = await upload(admin.headers, name, content);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: INVALID_FILE_TYPE_MESSAGE });
+    expect(res.json()).toEqual({
+      message: INVALID_FILE_TYPE_MESSAGE,
+      error: INVALID_FILE_TYPE_MESSAGE,
+    });
     expect(await noOfFileUploads(admin.headers)).toBe(0);
   });
 
@@ -278,7 +283,10 @@ describe('POST /api/content/upload-file', () => {
     expect((await upload(free.headers, 'a.csv', csvOf(3))).statusCode).toBe(201);
     const second = await upload(free.headers, 'b.csv', csvOf(3, {}, {}, 2));
     expect(second.statusCode).toBe(403);
-    expect(second.json()).toEqual({ message: FREE_PLAN_UPLOAD_MESSAGE });
+    expect(second.json()).toEqual({
+      message: FREE_PLAN_UPLOAD_MESSAGE,
+      error: FREE_PLAN_UPLOAD_MESSAGE,
+    });
     expect(await noOfFileUploads(free.headers)).toBe(1);
 
     const pro = await adminOnPlan(ctx, 'pro');
@@ -337,7 +345,10 @@ describe('POST /api/content/upload-file', () => {
       const admin = await adminOnPlan(small);
       const res = await uploadFile(small, admin.headers, 'big.csv', csvOf(12_000));
       expect(res.statusCode).toBe(413);
-      expect(res.json().message).toBe('The file is larger than the 1 MB limit.');
+      expect(res.json()).toEqual({
+        message: 'The file is larger than the 1 MB limit.',
+        error: 'The file is larger than the 1 MB limit.',
+      });
       const files = await small.database.db.selectFrom('customer_files').select('id').execute();
       expect(files).toEqual([]);
     } finally {
@@ -360,6 +371,27 @@ describe('POST /api/content/upload-file', () => {
     }
   });
 
+  it('describes the file part and the error bodies in the OpenAPI description', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    }>();
+    const upload = doc.paths['/api/content/upload-file']!.post!;
+    expect(upload.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: {
+            required: ['file'],
+            properties: { file: { type: 'string', format: 'binary' } },
+          },
+        },
+      },
+    });
+    const responses = upload.responses as Record<string, { content: Record<string, unknown> }>;
+    expect(responses['400']!.content).toMatchObject({
+      'application/json': { schema: { required: expect.arrayContaining(['message', 'error']) } },
+    });
+  });
+
   it('refuses other roles, a missing token, a body that is not multipart and a part not named file', async () => {
     const admin = await adminOnPlan(ctx, 'pro');
     const rm = await employeeOf(ctx, admin);
@@ -375,6 +407,7 @@ describe('POST /api/content/upload-file', () => {
     const res = await uploadFile(ctx, admin.headers, 'a.csv', csvOf(2), { field: 'document' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/file/);
+    expect(res.json().error).toBe(res.json().message);
   });
 });
 

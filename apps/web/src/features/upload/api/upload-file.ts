@@ -1,4 +1,8 @@
-import { uploadResponseSchema, type UploadResponse } from '@behavio/contract';
+import {
+  uploadErrorBodySchema,
+  uploadResponseSchema,
+  type UploadResponse,
+} from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload, isApiError, messageOr } from '@/lib/api-client';
 
@@ -75,9 +79,11 @@ export function describeUploadError(error: unknown): UploadFailure {
       return validationFailure(parsed.data);
     }
   }
-  return {
-    kind: 'error',
-    title: UPLOAD_TEXT.failedTitle,
-    message: messageOr(error, UPLOAD_TEXT.failedFallback),
-  };
+  return { kind: 'error', title: UPLOAD_TEXT.failedTitle, message: uploadErrorText(error) };
+}
+
+/** Spec §7: upload errors are read from `error` (the server repeats it in `message`). */
+function uploadErrorText(error: unknown): string {
+  const body = isApiError(error) ? uploadErrorBodySchema.safeParse(error.body) : null;
+  return body?.success ? body.data.error : messageOr(error, UPLOAD_TEXT.failedFallback);
 }
