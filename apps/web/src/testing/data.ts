@@ -80,6 +80,7 @@ export function buildFileSummary(overrides: Partial<FileSummary> = {}): FileSumm
     accepted_rows: 3,
     rejected_rows: 0,
     error: null,
+    preview: buildPreview(),
     ...overrides,
   };
 }

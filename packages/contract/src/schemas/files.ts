@@ -65,6 +65,8 @@ export const fileSummarySchema = z.object({
   accepted_rows: z.number().int().nullable(),
   rejected_rows: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** Spec §3 File: the preview, as the upload answered it. */
+  preview: filePreviewSchema,
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;
 

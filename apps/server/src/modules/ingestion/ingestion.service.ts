@@ -337,6 +337,7 @@ export class IngestionService {
       accepted_rows: r.accepted_rows,
       rejected_rows: r.rejected_rows,
       error: r.error,
+      preview: toPreview(r),
     }));
   }
 
@@ -396,7 +397,7 @@ export class IngestionService {
   }
 }
 
-function toPreview(record: repo.FileRecord): FilePreview {
+function toPreview(record: Omit<repo.FileRecord, 'storage_key'>): FilePreview {
   const preview: FilePreview = {
     filename: record.filename,
     total_rows: record.total_rows,

@@ -480,6 +480,8 @@ describe('file list, preview, report and delete', () => {
       job_status: 'completed',
       preview: { filename: 'mine.csv', total_rows: 6, total_columns: 28 },
     });
+    // Spec §3 File: each listed file carries its preview too.
+    expect(list.files[0]!.preview).toEqual(preview.json<{ preview: unknown }>().preview);
 
     for (const url of [
       `/api/content/preview-file/${file_id}`,
