@@ -294,6 +294,36 @@ describe('POST /api/content/rm-call-outcome', () => {
     ).toContain(b!.customer_id);
   });
 
+  it('keeps a reassigned customer on the new RM’s list whatever the previous RM recorded', async () => {
+    const before = await employeeOf(ctx, admin, 'rm');
+    const after = await employeeOf(ctx, admin, 'rm');
+    const customer = ids[27]!;
+    const toCall = async (who: typeof rm) =>
+      (await get(who.headers, '/api/content/rm-who-to-call'))
+        .json<WhoToCallItem[]>()
+        .map((i) => i.customer_id);
+    const assign = await post(admin.headers, '/api/content/assign-rm', {
+      customer_id: customer,
+      rm_id: before.id,
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    expect(await toCall(before)).toEqual([customer]);
+    const outcome = { customer_id: customer, outcome: 'dismissed', reason: 'Not my customer' };
+    expect((await post(before.headers, '/api/content/rm-call-outcome', outcome)).statusCode).toBe(
+      201,
+    );
+    expect(await toCall(before)).toEqual([]);
+
+    const reassign = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/content/reassign-rm',
+      headers: admin.headers,
+      payload: { customer_id: customer, new_rm_id: after.id },
+    });
+    expect(reassign.statusCode, reassign.body).toBe(200);
+    expect(await toCall(after)).toEqual([customer]);
+  });
+
   it.each([
     [{ outcome: 'snoozed' }, 'snooze_until', 'Choose the date until which to snooze this customer'],
     [

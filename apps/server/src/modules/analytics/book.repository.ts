@@ -71,7 +71,7 @@ interface PageInput extends BookWindow {
 
 /**
  * The RM's customers with their stored insights, one list item each (`p`). `onlyToCall` leaves
- * out customers the RM has called, dismissed or snoozed (until the snooze date passes), unless
+ * out customers this RM has called, dismissed or snoozed (until the snooze date passes), unless
  * their recommendation has changed since. Limit and offset take the highest priorities first;
  * without them the rows stay unsorted, as the JSON aggregate orders them anyway.
  */
@@ -105,6 +105,9 @@ function bookPage(db: Executor, input: PageInput) {
             ])
             .whereRef('o.firm_id', '=', 'c.firm_id')
             .whereRef('o.customer_id', '=', 'c.customer_id')
+            // This RM's own outcomes: a customer reassigned after the previous RM called,
+            // snoozed or dismissed them is on the new RM's list until the new RM acts.
+            .where('o.rm_id', '=', rmId)
             .orderBy('o.created_at', 'desc')
             .limit(1)
             .as('latest'),
