@@ -131,6 +131,15 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   balanced: 'Balanced',
 };
 
+/** Each segment's colour, the same on its card, its badges and its bar in the charts. */
+export const SEGMENT_COLORS: Record<Segment, MantineColor> = {
+  risk_averse: 'blue',
+  overconfident: 'red',
+  herd_followers: 'orange',
+  anchored: 'violet',
+  balanced: 'teal',
+};
+
 // Formats
 
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
@@ -160,6 +169,12 @@ export function formatTimestamp(
 export function fixed(value: number, decimals: number): string {
   return (Number.isFinite(value) ? value : 0).toFixed(decimals);
 }
+
+/**
+ * A priority score as the engine gives it, with two decimals (as Avg Priority): one decimal
+ * would show 7.96 as "8.0" in the orange of a score under 8, beside a High badge.
+ */
+export const formatPriority = (score: number) => fixed(score, 2);
 
 /** part / whole as a percent with one decimal ("33.3%"); 0.0% when the whole is empty. */
 export function percentOf(part: number, whole: number): string {

@@ -3,6 +3,7 @@ import {
   biasBarColor,
   fixed,
   formatCell,
+  formatPriority,
   formatShortDate,
   jobStatusColor,
   percentOf,
@@ -63,6 +64,13 @@ describe('colours of spec §4', () => {
       expect(priorityColor(score)).toBe(color);
     },
   );
+
+  it('shows a priority with the two decimals its colour is decided on', () => {
+    // One decimal would show 7.96 as "8.0" in orange and 5.97 as "6.0" in yellow.
+    expect([formatPriority(7.96), priorityColor(7.96)]).toEqual(['7.96', 'orange']);
+    expect([formatPriority(5.97), priorityColor(5.97)]).toEqual(['5.97', 'yellow']);
+    expect(formatPriority(8)).toBe('8.00');
+  });
 
   it.each([
     ['HIGH', 'red'],

@@ -1,30 +1,26 @@
 import { SEGMENTS, type Segment } from '@behavio/contract';
-import type { MantineColor } from '@mantine/core';
-import { SEGMENT_LABELS } from '@/lib/display-rules';
+import { SEGMENT_COLORS, SEGMENT_LABELS, percentOf } from '@/lib/display-rules';
 import { CustomerCountBars } from './customer-count-bars';
 
-export interface SegmentDistributionChartProps {
-  counts: Record<Segment, number>;
-  /** A segment's share of all customers as the accessible summary writes it ("33%"). */
-  formatShare: (part: number, whole: number) => string;
-  color: MantineColor;
-  maxBarWidth: number;
-}
-
-/** How many customers each behavioural segment holds, in the spec's segment order. */
+/**
+ * How many customers each behavioural segment holds, in the spec's segment order, each bar in
+ * its segment's colour; shares have one decimal (spec §9).
+ */
 export function SegmentDistributionChart({
   counts,
-  formatShare,
-  color,
   maxBarWidth,
-}: SegmentDistributionChartProps) {
+}: {
+  counts: Record<Segment, number>;
+  maxBarWidth: number;
+}) {
   const total = SEGMENTS.reduce((sum, segment) => sum + counts[segment], 0);
   const data = SEGMENTS.map((segment) => ({
     segment: SEGMENT_LABELS[segment],
     Customers: counts[segment],
+    color: `${SEGMENT_COLORS[segment]}.6`,
   }));
   const summary = data
-    .map((row) => `${row.segment} ${row.Customers} (${formatShare(row.Customers, total)})`)
+    .map((row) => `${row.segment} ${row.Customers} (${percentOf(row.Customers, total)})`)
     .join(', ');
   return (
     <CustomerCountBars
@@ -33,7 +29,7 @@ export function SegmentDistributionChart({
       dataKey="segment"
       height={220}
       labelWidth={110}
-      color={color}
+      color="gray.6"
       maxBarWidth={maxBarWidth}
     />
   );

@@ -43,7 +43,5 @@ export function SegmentDistributionChart({
 }: {
   counts: FirmOverviewResponse['segment_distribution'];
 }) {
-  return (
-    <SegmentBars counts={counts} formatShare={roundPercentOf} color="teal.6" maxBarWidth={26} />
-  );
+  return <SegmentBars counts={counts} maxBarWidth={26} />;
 }

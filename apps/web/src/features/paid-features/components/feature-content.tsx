@@ -22,7 +22,10 @@ import {
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
+  SEGMENT_COLORS,
   SEGMENT_LABELS,
+  formatPriority,
+  percentOf,
   priorityColor,
   riskRankingBadgeColor,
   roundPercent,
@@ -82,7 +85,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
         <Stat label="Unassigned" value={data.unassigned.toLocaleString('en-US')} />
         <Stat
           label="Avg priority"
-          value={data.average_priority === null ? '–' : data.average_priority.toFixed(1)}
+          value={data.average_priority === null ? '–' : formatPriority(data.average_priority)}
           hint="out of 10"
         />
       </SimpleGrid>
@@ -124,7 +127,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                         {data.risk_levels[level]}
                       </Text>{' '}
                       <Text span c="dimmed" inherit>
-                        ({roundPercent(data.risk_levels[level], scored)}%)
+                        ({percentOf(data.risk_levels[level], scored)})
                       </Text>
                     </Text>
                   </Group>
@@ -142,7 +145,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
             <Stack gap={6}>
               {SEGMENTS.map((segment) => {
                 const count = data.segments[segment];
-                const percent = roundPercent(count, scored);
+                const share = percentOf(count, scored);
                 return (
                   <Box key={segment}>
                     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -150,11 +153,16 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                       <Text size="sm" fw={600}>
                         {count}{' '}
                         <Text span c="dimmed" fw={400} inherit>
-                          ({percent}%)
+                          ({share})
                         </Text>
                       </Text>
                     </Group>
-                    <Progress value={percent} size="sm" radius="xl" color="brand" />
+                    <Progress
+                      value={roundPercent(count, scored)}
+                      size="sm"
+                      radius="xl"
+                      color={SEGMENT_COLORS[segment]}
+                    />
                   </Box>
                 );
               })}
@@ -260,7 +268,7 @@ export function DataInsights({ data }: { data: DataInsightsContent }) {
                           color={priorityColor(customer.priority_score)}
                           tt="none"
                         >
-                          {customer.priority_score.toFixed(1)} / 10
+                          {formatPriority(customer.priority_score)} / 10
                         </Badge>
                       </Group>
                     </Group>

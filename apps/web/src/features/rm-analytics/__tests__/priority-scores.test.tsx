@@ -59,8 +59,8 @@ describe('Customer Priority Scores', () => {
     ]);
     const row = rowOf('GBR-1');
     // The gauge shows the score out of 10 (its ring is score / 10 x 100).
-    expect(within(row).getByRole('button', { name: 'Priority 8.2 out of 10' })).toHaveTextContent(
-      '8.2',
+    expect(within(row).getByRole('button', { name: 'Priority 8.20 out of 10' })).toHaveTextContent(
+      '8.20',
     );
     expect(within(row).getByText('urgent')).toBeInTheDocument();
     expect(within(row).getByText(items[0]!.recommended_action)).toBeInTheDocument();

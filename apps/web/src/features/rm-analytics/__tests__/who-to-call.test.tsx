@@ -108,14 +108,14 @@ describe('Who To Call', () => {
     expect(within(row).getByText('urgent')).toBeInTheDocument();
     // The bar is at 10x the score.
     expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '86.4');
-    expect(within(row).getByText('8.6')).toBeInTheDocument();
+    expect(within(row).getByText('8.64')).toBeInTheDocument();
     expect(within(row).getByText('Very High')).toBeInTheDocument();
     expect(within(row).getByText('GBR')).toBeInTheDocument();
     expect(within(row).getByText('34')).toBeInTheDocument();
     expect(within(row).getByText(items[0]!.recommended_action)).toBeInTheDocument();
     // The why is on the row, and the score explains itself on hover.
     expect(within(row).getByText(`Why: ${items[0]!.why}`)).toBeInTheDocument();
-    await user.hover(within(row).getByRole('button', { name: 'Priority 8.6 out of 10' }));
+    await user.hover(within(row).getByRole('button', { name: 'Priority 8.64 out of 10' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(items[0]!.why);
   });
 

@@ -20,7 +20,14 @@ import {
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
-import { biasBarColor, fixed, priorityColor, sharePercent, titleCase } from '@/lib/display-rules';
+import {
+  biasBarColor,
+  fixed,
+  formatPriority,
+  priorityColor,
+  sharePercent,
+  titleCase,
+} from '@/lib/display-rules';
 import {
   BIAS_HELP,
   BIAS_SCORE_HELP,
@@ -30,7 +37,7 @@ import {
 } from '../utils/explanations';
 import { formatBiasScore } from '../utils/format';
 import { HelpIcon } from './panel-parts';
-import { PriorityWhy, RiskLevelBadge, formatPriority } from './score-parts';
+import { PriorityWhy, RiskLevelBadge } from './score-parts';
 
 function SectionLabel({ children, help }: { children: string; help?: string }) {
   return (

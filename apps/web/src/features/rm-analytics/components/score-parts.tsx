@@ -11,16 +11,13 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
-  fixed,
+  formatPriority,
   priorityColor,
   riskLabel,
   riskLabelColor,
   riskRankingBadgeColor,
 } from '@/lib/display-rules';
 import { PRIORITY_HELP } from '../utils/explanations';
-
-/** Priority scores are shown with one decimal; the gauge and bar use the exact value. */
-export const formatPriority = (score: number) => fixed(score, 1);
 
 /** Spec §9: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
 export const priorityPercent = (score: number) =>

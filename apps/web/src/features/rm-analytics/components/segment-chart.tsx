@@ -1,15 +1,7 @@
 import type { Segment } from '@behavio/contract';
 import { SegmentDistributionChart } from '@/components/ui/charts/segment-distribution-chart';
-import { percentOf } from '@/lib/display-rules';
 
 /** Not in the spec (product owner): how many customers each behavioural segment holds. */
 export function SegmentChart({ counts }: { counts: Record<Segment, number> }) {
-  return (
-    <SegmentDistributionChart
-      counts={counts}
-      formatShare={percentOf}
-      color="brand.6"
-      maxBarWidth={28}
-    />
-  );
+  return <SegmentDistributionChart counts={counts} maxBarWidth={28} />;
 }

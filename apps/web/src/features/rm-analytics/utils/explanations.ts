@@ -90,13 +90,5 @@ export const SEGMENT_INFO: Record<Segment, { label: string; description: string 
   },
 };
 
-export const SEGMENT_COLORS: Record<Segment, string> = {
-  risk_averse: 'blue',
-  overconfident: 'red',
-  herd_followers: 'orange',
-  anchored: 'violet',
-  balanced: 'teal',
-};
-
 export const SEGMENT_HELP =
   'Each customer is placed in the segment of their strongest behavioural pattern (score × confidence); balanced when no pattern reaches 35.';
