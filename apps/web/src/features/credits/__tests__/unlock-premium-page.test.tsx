@@ -251,12 +251,13 @@ describe('Unlock Premium Features: the session store', () => {
 });
 
 describe('Unlock Premium Features on a paid plan', () => {
-  it('points to the paid screen, where nothing costs credits', async () => {
-    creditsApi({ subscription: 'pro' });
-    await openPremium();
-    expect(screen.getByRole('link', { name: 'Open Behavio Premium' })).toHaveAttribute(
-      'href',
-      '/premium/full',
-    );
+  it('opens the paid screen instead, so no credit is spent on what the plan includes', async () => {
+    const { api } = creditsApi({ subscription: 'pro' });
+    renderApp('/premium', { token: TEST_TOKEN });
+    expect(
+      await screen.findByText('You have full access to all premium features.', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlock Feature' })).not.toBeInTheDocument();
+    expect(unlockCalls(api)).toEqual([]);
   });
 });

@@ -7,12 +7,10 @@ import {
   type FeatureData,
   type User,
 } from '@behavio/contract';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header/page-header';
-import { getAppName } from '@/config/app-name';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -39,27 +37,6 @@ function restoredData(
   const parsed = featureDataSchema.safeParse(cached);
   if (!parsed.success || parsed.data.userId !== user.id) return undefined;
   return parsed.data;
-}
-
-function IncludedInPlan({ plan }: { plan: string }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} bg="white">
-      <Group justify="space-between" gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color="teal">
-            <IconSparkles size={22} />
-          </ThemeIcon>
-          <Text size="sm">
-            Your firm&apos;s {plan.charAt(0).toUpperCase() + plan.slice(1)} plan includes every
-            premium feature, without spending credits.
-          </Text>
-        </Group>
-        <Button component={Link} to={paths.premiumFull} rightSection={<IconArrowRight size={16} />}>
-          Open {getAppName()} Premium
-        </Button>
-      </Group>
-    </Paper>
-  );
 }
 
 export interface UnlockPremiumPageProps {
@@ -125,6 +102,9 @@ export function UnlockPremiumPage({ renderFeatureData }: UnlockPremiumPageProps)
     });
   };
 
+  // A paid plan includes every premium feature: nothing to spend credits on here.
+  if (user && isPaidPlan(user.subscription)) return <Navigate to={paths.premiumFull} replace />;
+
   return (
     <>
       <PageHeader
@@ -133,7 +113,6 @@ export function UnlockPremiumPage({ renderFeatureData }: UnlockPremiumPageProps)
       />
       <Stack gap="xl">
         <CreditsBanner credits={credits} />
-        {user && isPaidPlan(user.subscription) ? <IncludedInPlan plan={user.subscription} /> : null}
         {/* Locked cards sit side by side; an unlocked one takes the full width for its data. */}
         <SimpleGrid cols={{ base: 1, lg: anyUnlocked ? 1 : 2 }} spacing="lg">
           {cards.map(({ key, data }) => (
