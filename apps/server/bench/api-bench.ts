@@ -111,7 +111,7 @@ async function seed(client: pg.Client, firmId: string, rmId: string) {
        (array['urgent','high','medium','low'])[1 + abs(hashtext(customer_id)) % 4],
        (array['high','medium','low'])[1 + abs(hashtext(customer_id || 'r')) % 3],
        (array['risk_averse','overconfident','herd_followers','anchored','balanced'])[1 + abs(hashtext(customer_id || 's')) % 5],
-       5, 5, 5, 5, 'proxy', 'Leverage at 2.0x with a -40% drawdown: review margin exposure and agree a de-leveraging plan.',
+       5, 5, 5, 5, 'proxy', 'Leverage at 2.0x with a 40% drawdown: review margin exposure and agree a de-leveraging plan.',
        'Leverage and a deep drawdown make this account fragile.',
        '[{"bias_name":"overconfidence","score":72.5,"confidence":0.8},{"bias_name":"loss_aversion","score":61,"confidence":0.7},{"bias_name":"herding","score":40,"confidence":0.6}]',
        '{7250,4000,0,6100,0,0,0,0,0}', '{80,60,70,70,0,70,75,50,75}'

@@ -57,10 +57,10 @@ describe('recommended action and why', () => {
   it('names the risk with the customer figures and the step', () => {
     const i = scoreCustomer(OVERCONFIDENT_TRADER);
     expect(i.recommended_action).toBe(
-      'Leverage at 2.4x with a -32% drawdown: review margin exposure and agree a de-leveraging plan',
+      'Leverage at 2.4x with a 32% drawdown: review margin exposure and agree a de-leveraging plan',
     );
     expect(i.why).toBe(
-      'Your portfolio is carrying extra risk: leverage at 2.4x and a -32% drawdown.',
+      'Your portfolio is carrying extra risk: leverage at 2.4x and a 32% drawdown.',
     );
   });
 
@@ -108,9 +108,9 @@ describe('recommended action and why', () => {
     });
     const i = scoreCustomer(fallen);
     expect(i.risk_level).toBe('high');
-    expect(i.recommended_action).toMatch(/^A -60% drawdown on a stated risk profile of 3\/10: /);
+    expect(i.recommended_action).toMatch(/^A 60% drawdown on a stated risk profile of 3\/10: /);
     expect(i.why).toBe(
-      'Your portfolio has fallen sharply: a -60% drawdown against a stated risk profile of 3/10.',
+      'Your portfolio has fallen sharply: a 60% drawdown against a stated risk profile of 3/10.',
     );
   });
 });

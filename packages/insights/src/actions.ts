@@ -117,8 +117,9 @@ export function chooseLead(
   return LEAD.review;
 }
 
+/** The fall as its size ("a 32% drawdown"): "a -32% drawdown" would read as a double negative. */
 const drawdownPhrase = (r: CustomerRecord): string =>
-  r.max_drawdown_pct < 0 ? `a ${num(r.max_drawdown_pct)}% drawdown` : 'no drawdown yet';
+  r.max_drawdown_pct < 0 ? `a ${num(-r.max_drawdown_pct)}% drawdown` : 'no drawdown yet';
 
 /** The bias's two largest pieces of evidence as one phrase, "x and y" (the review's clearest sign). */
 function evidencePhrase(s: BiasScratch, r: CustomerRecord, b: number): string {
@@ -146,7 +147,7 @@ function recommendedAction(
     case LEAD.concentration:
       return `${num(r.single_stock_pct)}% in single stocks with ${drawdownPhrase(r)}: agree a concentration limit and a plan to diversify into funds`;
     case LEAD.drawdown:
-      return `A ${num(r.max_drawdown_pct)}% drawdown on a stated risk profile of ${num(r.risk_profile)}/10: check how the customer feels about the loss and restate the plan before they act on it`;
+      return `A ${num(-r.max_drawdown_pct)}% drawdown on a stated risk profile of ${num(r.risk_profile)}/10: check how the customer feels about the loss and restate the plan before they act on it`;
     case LEAD.mismatch: {
       const implied = impliedRisk(r);
       return implied > r.risk_profile

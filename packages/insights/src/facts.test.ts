@@ -13,7 +13,7 @@ describe('fact phrases', () => {
     expect(VALUE_FACTS.anchor_price_gap_pct(-32.5, true)).toBe(
       'A position 32.5% below its purchase price',
     );
-    expect(VALUE_FACTS.max_drawdown_pct(-18, false)).toBe('a -18% drawdown');
+    expect(VALUE_FACTS.max_drawdown_pct(-18, false)).toBe('a 18% drawdown');
     expect(VALUE_FACTS.max_drawdown_pct(0, true)).toBe('No drawdown');
     expect(VALUE_FACTS.rebalances_ytd(0, true)).toBe('No rebalancing this year');
     expect(VALUE_FACTS.positive_news_sentiment_7d(0.6, false)).toBe(

@@ -49,7 +49,7 @@ export const VALUE_FACTS = {
   stop_loss_sell_cnt: (v) => `${num(v)} stop-loss ${plural(v, 'sale', 'sales')}`,
   days_since_loss_sell: (v, f) => `${cap(f, 'A', 'a')} loss sale ${ago(v)}`,
   max_drawdown_pct: (v, f) =>
-    v < 0 ? `${cap(f, 'A', 'a')} ${num(v)}% drawdown` : `${cap(f, 'No', 'no')} drawdown`,
+    v < 0 ? `${cap(f, 'A', 'a')} ${num(-v)}% drawdown` : `${cap(f, 'No', 'no')} drawdown`,
   loss_takes: (v) => `${num(v)} ${plural(v, 'loss', 'losses')} realised`,
   days_since_last_trade: (v, f) =>
     `${cap(f, 'No', 'no')} trade for ${num(v)} ${plural(v, 'day', 'days')}`,

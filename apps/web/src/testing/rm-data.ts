@@ -60,8 +60,8 @@ export function buildWhoToCallItem(overrides: Partial<WhoToCallItem> = {}): WhoT
     urgency_level: 'high',
     priority_score: 6.5,
     recommended_action:
-      'Leverage at 2.1x with a -30% drawdown: review margin exposure and agree a de-leveraging plan',
-    why: 'Your portfolio is carrying extra risk: leverage at 2.1x and a -30% drawdown.',
+      'Leverage at 2.1x with a 30% drawdown: review margin exposure and agree a de-leveraging plan',
+    why: 'Your portfolio is carrying extra risk: leverage at 2.1x and a 30% drawdown.',
     risk_level: 'high',
     segment: 'overconfident',
     ...overrides,
