@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { BillingCycle, CustomerRecord, PaidPlan, Plan, Role } from '@behavio/contract';
+import type {
+  BillingCycle,
+  CallOutcome,
+  CustomerRecord,
+  PaidPlan,
+  Plan,
+  Role,
+} from '@behavio/contract';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -107,7 +114,7 @@ export interface CallOutcomesTable {
   firm_id: string;
   customer_id: string;
   rm_id: string | null;
-  outcome: 'called' | 'snoozed' | 'dismissed';
+  outcome: CallOutcome;
   snooze_until: ColumnType<Date | string | null, string | null, string | null>;
   reason: string | null;
   model_version: string;

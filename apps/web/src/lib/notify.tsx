@@ -1,4 +1,6 @@
 import { TOAST_MS } from '@behavio/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { randomId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -12,6 +14,8 @@ export interface ToastInput {
   /** Defaults to the general 3 s of spec §9; pass a TOAST_MS value for the others. */
   durationMs?: number;
   id?: string;
+  /** A button in the toast (e.g. Undo); the toast closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
 }
 
 const LOOK: Record<ToastKind, { color: string; icon: ReactNode }> = {
@@ -21,13 +25,32 @@ const LOOK: Record<ToastKind, { color: string; icon: ReactNode }> = {
   info: { color: 'blue', icon: <IconInfoCircle size={18} stroke={2} /> },
 };
 
-function show(kind: ToastKind, { title, message, durationMs = TOAST_MS.general, id }: ToastInput) {
+function show(
+  kind: ToastKind,
+  { title, message, durationMs = TOAST_MS.general, id = randomId(), action }: ToastInput,
+) {
   return notifications.show({
     id,
     color: LOOK[kind].color,
     icon: LOOK[kind].icon,
     title,
-    message,
+    message: action ? (
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{message}</Text>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => {
+            notifications.hide(id);
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </Button>
+      </Group>
+    ) : (
+      message
+    ),
     autoClose: durationMs,
     withBorder: true,
   });

@@ -37,9 +37,10 @@ export const listWindowQuerySchema = z.object({
 });
 export type ListWindowQuery = z.infer<typeof listWindowQuerySchema>;
 
-export const CALL_OUTCOMES = ['called', 'snoozed', 'dismissed'] as const;
+/** 'reopened' takes back the RM's previous outcome (Undo): the customer is on the list again. */
+export const CALL_OUTCOMES = ['called', 'snoozed', 'dismissed', 'reopened'] as const;
 export const callOutcomeSchema = z.enum(CALL_OUTCOMES, {
-  error: 'The outcome must be called, snoozed or dismissed',
+  error: 'The outcome must be called, snoozed, dismissed or reopened',
 });
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 

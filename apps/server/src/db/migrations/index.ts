@@ -8,6 +8,7 @@ import * as m0006 from './0006_customer_supplied_by.js';
 import * as m0007 from './0007_top_biases_json.js';
 import * as m0008 from './0008_firm_data_versions.js';
 import * as m0009 from './0009_firm_partitions.js';
+import * as m0010 from './0010_call_outcome_reopened.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_top_biases_json': m0007,
   '0008_firm_data_versions': m0008,
   '0009_firm_partitions': m0009,
+  '0010_call_outcome_reopened': m0010,
 };

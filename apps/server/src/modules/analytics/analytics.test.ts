@@ -294,6 +294,43 @@ describe('POST /api/content/rm-call-outcome', () => {
     ).toContain(b!.customer_id);
   });
 
+  it('takes an outcome back (Undo) with a reopened outcome, which is audited too', async () => {
+    const rmOfOne = await employeeOf(ctx, admin, 'rm');
+    const customer = ids[28]!;
+    await ctx.database.db
+      .updateTable('customers')
+      .set({ rm_id: rmOfOne.id })
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', '=', customer)
+      .execute();
+    const toCall = async () =>
+      (await get(rmOfOne.headers, '/api/content/rm-who-to-call'))
+        .json<WhoToCallItem[]>()
+        .map((i) => i.customer_id);
+    expect(await toCall()).toEqual([customer]);
+    const called = { customer_id: customer, outcome: 'called' };
+    expect((await post(rmOfOne.headers, '/api/content/rm-call-outcome', called)).statusCode).toBe(
+      201,
+    );
+    expect(await toCall()).toEqual([]);
+
+    const undo = await post(rmOfOne.headers, '/api/content/rm-call-outcome', {
+      customer_id: customer,
+      outcome: 'reopened',
+    });
+    expect(undo.statusCode).toBe(201);
+    expect(undo.json()).toMatchObject({ customer_id: customer, outcome: 'reopened' });
+    expect(await toCall()).toEqual([customer]);
+    const audited = await ctx.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('firm_id', '=', admin.firmId)
+      .where('subject_id', '=', customer)
+      .orderBy('id')
+      .execute();
+    expect(audited.map((e) => e.action)).toEqual(['call.called', 'call.reopened']);
+  });
+
   it('keeps a reassigned customer on the new RM’s list whatever the previous RM recorded', async () => {
     const before = await employeeOf(ctx, admin, 'rm');
     const after = await employeeOf(ctx, admin, 'rm');
@@ -338,7 +375,11 @@ describe('POST /api/content/rm-call-outcome', () => {
     ],
     [{ outcome: 'dismissed' }, 'reason', 'Give a reason for dismissing this customer'],
     [{ outcome: 'dismissed', reason: 'x'.repeat(501) }, 'reason', 'The reason is too long'],
-    [{ outcome: 'ignored' }, 'outcome', 'The outcome must be called, snoozed or dismissed'],
+    [
+      { outcome: 'ignored' },
+      'outcome',
+      'The outcome must be called, snoozed, dismissed or reopened',
+    ],
   ])('answers 400 for %j', async (override, path, msg) => {
     const res = await post(rm.headers, '/api/content/rm-call-outcome', {
       customer_id: ids[10],

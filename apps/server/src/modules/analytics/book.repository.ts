@@ -1,4 +1,4 @@
-import { RISK_LEVELS, SEGMENTS, type ListWindowQuery } from '@behavio/contract';
+import { RISK_LEVELS, SEGMENTS, type CallOutcome, type ListWindowQuery } from '@behavio/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { likePattern } from '../customers/customers.repository.js';
@@ -132,6 +132,7 @@ function notHandled(): Expression<SqlBool> {
     latest.recommended_action = i.recommended_action
       and latest.urgency_level = i.urgency_level
       and latest.priority_score = i.priority_score
+      and latest.outcome <> 'reopened'
       and (latest.outcome <> 'snoozed' or latest.snooze_until > current_date),
     false
   )`;
@@ -238,7 +239,7 @@ export async function insertCallOutcome(
     firmId: string;
     customerId: string;
     rmId: string;
-    outcome: 'called' | 'snoozed' | 'dismissed';
+    outcome: CallOutcome;
     snoozeUntil: string | null;
     reason: string | null;
     insight: {

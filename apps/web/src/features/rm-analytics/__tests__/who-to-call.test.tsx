@@ -52,7 +52,14 @@ function listWithOutcomes() {
     [`GET ${LIST}`]: () => ({ status: 200, body: remaining }),
     [`POST ${OUTCOME}`]: (call: RecordedCall) => {
       const body = call.body as { customer_id: string; outcome: string; snooze_until?: string };
-      remaining = remaining.filter((item) => item.customer_id !== body.customer_id);
+      remaining =
+        body.outcome === 'reopened'
+          ? items.filter(
+              (item) =>
+                item.customer_id === body.customer_id ||
+                remaining.some((left) => left.customer_id === item.customer_id),
+            )
+          : remaining.filter((item) => item.customer_id !== body.customer_id);
       return {
         status: 201,
         body: {
@@ -195,6 +202,25 @@ describe('Who To Call', () => {
     expect(api.callsTo('GET', LIST)).toHaveLength(2);
     expect(screen.queryByText('CUST-002')).not.toBeInTheDocument();
     await expectToast('Customer CUST-002 marked as called.');
+  });
+
+  it('Undo in the toast puts the customer back on the list', async () => {
+    mockViewport(DESKTOP_WIDTH);
+    const api = listWithOutcomes();
+    const { user } = renderComponent(<WhoToCallPanel />);
+    await screen.findByText('3 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Mark called CUST-002' }));
+    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'CUST-002' })).toBeInTheDocument();
+    expect(api.callsTo('POST', OUTCOME).map((call) => call.body)).toEqual([
+      { customer_id: 'CUST-002', outcome: 'called' },
+      { customer_id: 'CUST-002', outcome: 'reopened' },
+    ]);
+    await expectToast('Customer CUST-002 is back on the call list.');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
   });
 
   it('Snooze sends the chosen date', async () => {

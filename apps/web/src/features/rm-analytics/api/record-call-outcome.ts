@@ -21,10 +21,22 @@ export function useRecordCallOutcome() {
   });
 }
 
+/** Takes back the RM's last outcome for a customer (Undo): it is recorded as 'reopened'. */
+export function useReopenCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (customerId: string) =>
+      recordCallOutcome({ customer_id: customerId, outcome: 'reopened' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rmAnalyticsKeys.whoToCall() }),
+  });
+}
+
 export const CALL_OUTCOME_TEXT = {
   failedTitle: 'Could not record the outcome',
   failedFallback: 'Something went wrong. Please try again.',
   called: (id: string) => `Customer ${id} marked as called.`,
   snoozed: (id: string, until: string) => `Customer ${id} snoozed until ${until}.`,
   dismissed: (id: string) => `Customer ${id} dismissed from the call list.`,
+  undo: 'Undo',
+  reopened: (id: string) => `Customer ${id} is back on the call list.`,
 } as const;

@@ -2,6 +2,7 @@ import {
   CALL_OUTCOME_MESSAGES,
   callOutcomeRequestSchema,
   type CallOutcomeRequest,
+  type CallOutcomeResponse,
 } from '@behavio/contract';
 import {
   ActionIcon,
@@ -21,7 +22,11 @@ import { useState } from 'react';
 import { isApiError, messageOr } from '@/lib/api-client';
 import { schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
-import { CALL_OUTCOME_TEXT, type useRecordCallOutcome } from '../api/record-call-outcome';
+import {
+  CALL_OUTCOME_TEXT,
+  useReopenCustomer,
+  type useRecordCallOutcome,
+} from '../api/record-call-outcome';
 import { SNOOZE_DAYS, formatIsoDay, snoozeLabel, snoozeUntil } from '../utils/snooze';
 
 /** Not in the spec (asked for by the product owner): what the RM did about a call. */
@@ -127,6 +132,32 @@ export function outcomeFailed(error: unknown) {
   });
 }
 
+/** Long enough to reach the Undo button; beyond the spec, whose toasts have no action. */
+const UNDO_TOAST_MS = 8000;
+
+/**
+ * The toast of a recorded outcome, with Undo: one click can take an urgent customer off the
+ * list, so it can be put back (recorded as 'reopened', the record stays append-only).
+ */
+export function useOutcomeRecordedToast() {
+  const reopen = useReopenCustomer();
+  return (answer: CallOutcomeResponse, message: string) =>
+    toast.success({
+      title: answer.message,
+      message,
+      durationMs: UNDO_TOAST_MS,
+      action: {
+        label: CALL_OUTCOME_TEXT.undo,
+        onClick: () =>
+          reopen.mutate(answer.customer_id, {
+            onSuccess: () =>
+              toast.info({ message: CALL_OUTCOME_TEXT.reopened(answer.customer_id) }),
+            onError: outcomeFailed,
+          }),
+      },
+    });
+}
+
 /** 'Cancel' and the submit button at the foot of an outcome dialog. */
 function DialogButtons({
   submitLabel,
@@ -158,6 +189,7 @@ interface DialogProps {
 }
 
 function SnoozeForm({ customerId, mutation, onClose }: DialogProps) {
+  const recorded = useOutcomeRecordedToast();
   const [days, setDays] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const options = SNOOZE_DAYS.map((value) => ({
@@ -178,10 +210,7 @@ function SnoozeForm({ customerId, mutation, onClose }: DialogProps) {
     };
     mutation.mutate(body, {
       onSuccess: (answer) => {
-        toast.success({
-          title: answer.message,
-          message: CALL_OUTCOME_TEXT.snoozed(customerId, formatIsoDay(until)),
-        });
+        recorded(answer, CALL_OUTCOME_TEXT.snoozed(customerId, formatIsoDay(until)));
         onClose();
       },
       onError: (failure) => {
@@ -225,6 +254,7 @@ function SnoozeForm({ customerId, mutation, onClose }: DialogProps) {
 }
 
 function DismissForm({ customerId, mutation, onClose }: DialogProps) {
+  const recorded = useOutcomeRecordedToast();
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
@@ -240,10 +270,7 @@ function DismissForm({ customerId, mutation, onClose }: DialogProps) {
       { customer_id: customerId, outcome: 'dismissed', reason: values.reason.trim() },
       {
         onSuccess: (answer) => {
-          toast.success({
-            title: answer.message,
-            message: CALL_OUTCOME_TEXT.dismissed(customerId),
-          });
+          recorded(answer, CALL_OUTCOME_TEXT.dismissed(customerId));
           onClose();
         },
         onError: (failure) => {

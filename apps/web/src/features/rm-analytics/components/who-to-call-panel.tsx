@@ -9,11 +9,11 @@ import { CALL_OUTCOME_TEXT, useRecordCallOutcome } from '../api/record-call-outc
 import { PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
 import { priorityStats } from '../utils/stats';
-import { toast } from '@/lib/notify';
 import {
   CallOutcomeActions,
   OutcomeDialogs,
   outcomeFailed,
+  useOutcomeRecordedToast,
   type OutcomeDialog,
 } from './call-outcome';
 import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
@@ -133,6 +133,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
 export function WhoToCallPanel() {
   const query = useWhoToCall();
   const outcome = useRecordCallOutcome();
+  const recorded = useOutcomeRecordedToast();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OutcomeDialog>(null);
   const isDesktop = useIsDesktop();
@@ -153,8 +154,7 @@ export function WhoToCallPanel() {
       outcome.mutate(
         { customer_id: customerId, outcome: 'called' },
         {
-          onSuccess: (answer) =>
-            toast.success({ title: answer.message, message: CALL_OUTCOME_TEXT.called(customerId) }),
+          onSuccess: (answer) => recorded(answer, CALL_OUTCOME_TEXT.called(customerId)),
           onError: outcomeFailed,
         },
       ),
