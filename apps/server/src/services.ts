@@ -59,7 +59,7 @@ export function createServices(deps: CoreDeps) {
     queue,
     logger,
     publicUrl: config.publicUrl,
-    provider: createPaymentProvider({ billing: config.billing, db, publicUrl: config.publicUrl }),
+    provider: createPaymentProvider({ billing: config.billing, db }),
   });
   return {
     ...deps,

@@ -28,6 +28,14 @@ import {
   type SubscriptionPatch,
 } from './subscription-lifecycle.js';
 
+/**
+ * The subscription screen after a checkout. The offline checkout answers these paths, relative to
+ * the address the app was opened at (see LocalPaymentProvider.checkoutUrl); Stripe gets them on
+ * PUBLIC_URL.
+ */
+const SUCCESS_PATH = '/subscription?paymentSuccess=true';
+const CANCEL_PATH = '/subscription?paymentCancelled=true';
+
 /** The queue of period-end checks: each job runs the scheduler (processDue). */
 export const BILLING_QUEUE = 'billing-period-end';
 
@@ -107,12 +115,13 @@ export class BillingService {
     return this.deps.db;
   }
 
+  /** Where Stripe sends the customer back: absolute, on PUBLIC_URL. */
   private get successUrl() {
-    return `${this.deps.publicUrl}/subscription?paymentSuccess=true`;
+    return `${this.deps.publicUrl}${SUCCESS_PATH}`;
   }
 
   private get cancelUrl() {
-    return `${this.deps.publicUrl}/subscription?paymentCancelled=true`;
+    return `${this.deps.publicUrl}${CANCEL_PATH}`;
   }
 
   plans(): PlansResponse {
@@ -323,11 +332,11 @@ export class BillingService {
           await repo.completeLocalSession(trx, session.id, 'paid');
           await repo.expireOpenSessions(trx, { firmId: session.firm_id, kind: 'subscription' });
           await this.apply(trx, local.activation(session, now), ctx);
-          return { redirectUrl: this.successUrl };
+          return { redirectUrl: SUCCESS_PATH };
         }
         // A first payment that fails or is cancelled leaves the firm as it was.
         await repo.completeLocalSession(trx, session.id, outcome);
-        return { redirectUrl: this.cancelUrl };
+        return { redirectUrl: CANCEL_PATH };
       }
 
       const subscription = session.subscription_id
@@ -349,12 +358,12 @@ export class BillingService {
         );
       if (outcome === 'paid') {
         await change({ status: 'active', paymentUrl: null });
-        return { redirectUrl: this.successUrl };
+        return { redirectUrl: SUCCESS_PATH };
       }
       // The renewal is still owed: a fresh session takes the place of this one.
       const paymentUrl = await local.openRenewal(trx, subscription);
       await change(outcome === 'failed' ? { status: 'past_due', paymentUrl } : { paymentUrl });
-      return { redirectUrl: this.cancelUrl };
+      return { redirectUrl: CANCEL_PATH };
     });
   }
 

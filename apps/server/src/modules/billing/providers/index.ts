@@ -8,9 +8,8 @@ import { StripePaymentProvider } from './stripe.provider.js';
 export function createPaymentProvider(deps: {
   billing: BillingConfig;
   db: Executor;
-  publicUrl: string;
 }): PaymentProvider {
   return deps.billing.provider === 'stripe'
     ? new StripePaymentProvider(deps.billing)
-    : new LocalPaymentProvider({ db: deps.db, publicUrl: deps.publicUrl });
+    : new LocalPaymentProvider({ db: deps.db });
 }

@@ -12,16 +12,21 @@ export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The offline provider: no money moves. A checkout is a page the app serves itself
- * ({PUBLIC_URL}/checkout/{id}); its Pay / Cancel / Fail outcome is applied exactly as Stripe's
+ * (/checkout/{id}); its Pay / Cancel / Fail outcome is applied exactly as Stripe's
  * webhooks would be. Renewals are checkout sessions too (see docs/billing.md).
  */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
-  constructor(private readonly deps: { db: Executor; publicUrl: string }) {}
+  constructor(private readonly deps: { db: Executor }) {}
 
+  /**
+   * A path in the app, not an absolute URL: the offline checkout is a page of the app itself,
+   * so it opens at whatever address the app was opened at, with the signed-in session (an
+   * absolute PUBLIC_URL on another host, e.g. localhost against 127.0.0.1, lost the session).
+   */
   checkoutUrl(sessionId: string): string {
-    return `${this.deps.publicUrl}/checkout/${encodeURIComponent(sessionId)}`;
+    return `/checkout/${encodeURIComponent(sessionId)}`;
   }
 
   async startCheckout(request: CheckoutRequest) {
