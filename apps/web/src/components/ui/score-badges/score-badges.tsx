@@ -10,10 +10,10 @@ export function RiskProfileBadge({ value }: { value: number }) {
   );
 }
 
-export function UrgencyBadge({ level }: { level: string }) {
+export function UrgencyBadge({ level, suffix = '' }: { level: string; suffix?: string }) {
   return (
     <Badge color={urgencyColor(level)} variant="light" radius="sm">
-      {level}
+      {`${level}${suffix}`}
     </Badge>
   );
 }

@@ -29,7 +29,7 @@ export function HeroSection() {
       }}
     >
       <Container size="lg">
-        <Grid gutter={{ base: 40, md: 48 }} align="center">
+        <Grid gutter={{ base: 40, md: 48 }} align="center" overflow="hidden">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg" justify="center">
               <Badge variant="light" size="lg" radius="sm" w="fit-content" maw="100%" tt="none">

@@ -69,7 +69,11 @@ describe('Risk Ranking Dashboard', () => {
       }),
     ).toBeInTheDocument();
     const row = within(group('High Risk Customers')).getByRole('button', { name: /H-1/ });
-    expect(within(row).getByText('HIGH')).toBeInTheDocument();
+    // Each badge says what it is: the row has no column headers.
+    expect(within(row).getByText('HIGH RISK')).toBeInTheDocument();
+    expect(
+      within(row).getByText(`${ranking.high_risk[0]!.urgency_level} urgency`),
+    ).toBeInTheDocument();
   });
 
   it('filters by id or country and shows "x of y shown"', async () => {

@@ -22,6 +22,10 @@ function BookTable({ customers }: { customers: readonly Customer[] }) {
   );
 }
 
+/** Beyond the spec's empty text: a new RM learns how customers reach their book. */
+export const EMPTY_BOOK_HINT =
+  'Your firm admin assigns customers to you in Manage Customers. They appear here, with their insights, once assigned.';
+
 /** Spec §2 RM analytics screen 1: My Customer Book. */
 export function CustomerBookPanel() {
   const query = useOwnBook();
@@ -62,6 +66,7 @@ export function CustomerBookPanel() {
             onClearSearch={() => setSearch('')}
             emptyIcon={<IconUsers size={22} />}
             emptyTitle="No customers in your book yet"
+            emptyDescription={EMPTY_BOOK_HINT}
           >
             {(visible) =>
               isDesktop ? (

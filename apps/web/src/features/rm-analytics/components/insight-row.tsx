@@ -194,8 +194,9 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
           </Stack>
           <Group gap="xs" wrap="nowrap">
             <Group gap={6} wrap="wrap" justify="flex-end">
-              <RiskLevelBadge level={item.risk_level} />
-              <UrgencyBadge level={item.urgency_level} />
+              {/* Named, since no column header says which badge is which ("HIGH high"). */}
+              <RiskLevelBadge level={item.risk_level} suffix=" risk" />
+              <UrgencyBadge level={item.urgency_level} suffix=" urgency" />
               <Tooltip label={<PriorityWhy why={item.why} />} multiline w={320} withArrow>
                 <Group gap={4} wrap="nowrap">
                   <Text size="xs" c="dimmed">

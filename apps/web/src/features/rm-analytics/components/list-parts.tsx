@@ -24,6 +24,8 @@ export interface SearchableListCardProps<T> {
   /** The empty state when there are no items at all. */
   emptyIcon: ReactNode;
   emptyTitle: string;
+  /** What to do about it, under the empty state's title. */
+  emptyDescription?: string;
   children: (visible: readonly T[]) => ReactNode;
 }
 
@@ -39,13 +41,14 @@ export function SearchableListCard<T>({
   onClearSearch,
   emptyIcon,
   emptyTitle,
+  emptyDescription,
   children,
 }: SearchableListCardProps<T>) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} bg="white">
       <ListHeading title={title} count={`${shown.length} of ${items.length}`} />
       {items.length === 0 ? (
-        <EmptyState icon={emptyIcon} title={emptyTitle} />
+        <EmptyState icon={emptyIcon} title={emptyTitle} description={emptyDescription} />
       ) : shown.length === 0 ? (
         <NoMatches search={search} onClear={onClearSearch} />
       ) : (

@@ -37,8 +37,16 @@ function TopBiases({ item }: { item: PriorityScoreItem }) {
           multiline
           w={280}
           withArrow
+          events={{ hover: true, focus: true, touch: true }}
         >
-          <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          <Badge
+            variant="light"
+            color="gray"
+            radius="sm"
+            tt="none"
+            style={{ flexShrink: 0 }}
+            tabIndex={0}
+          >
             {titleCase(bias.bias_name)}
           </Badge>
         </Tooltip>

@@ -24,10 +24,10 @@ export const priorityPercent = (score: number) =>
   Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100));
 
 /** Risk ranking badge (HIGH, MEDIUM, LOW). */
-export function RiskLevelBadge({ level }: { level: string }) {
+export function RiskLevelBadge({ level, suffix = '' }: { level: string; suffix?: string }) {
   return (
     <Badge color={riskRankingBadgeColor(level)} variant="filled" radius="sm">
-      {level.toUpperCase()}
+      {`${level}${suffix}`.toUpperCase()}
     </Badge>
   );
 }

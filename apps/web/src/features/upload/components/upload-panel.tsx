@@ -237,6 +237,8 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
               radius="xl"
               striped
               animated
+              // The bar follows the figure beside it at once instead of trailing it.
+              transitionDuration={0}
               aria-label="Upload progress"
             />
           </Stack>
