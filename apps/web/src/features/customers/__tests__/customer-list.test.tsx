@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, colorOf, customersPage } from '@/testing/admin-data';
 import { buildUser } from '@/testing/data';
 import { mockApiWithQuery, type QueryHandler } from '@/testing/mock-api-query';
 import { findNavigation, findNotification, renderComponent } from '@/testing/render-component';
+import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 import { SettingsCustomerList } from '../components/customer-list';
 
 const LIST = 'GET /api/content/list-customers';
@@ -19,6 +20,20 @@ function open(reply: QueryHandler) {
 const table = async () => within(await screen.findByRole('table', { name: 'Customer List' }));
 
 describe('Settings customer list', () => {
+  beforeEach(() => mockViewport(DESKTOP_WIDTH));
+
+  it('shows the first 7 as cards on a phone, where the table would scroll sideways', async () => {
+    mockViewport(MOBILE_WIDTH);
+    open({ status: 200, body: customersPage(60, 1, 10) });
+    const list = within(await screen.findByRole('list', { name: 'Customer List' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = list.getAllByRole('listitem');
+    expect(cards).toHaveLength(7);
+    expect(cards[0]).toHaveTextContent('C-0001');
+    expect(list.queryByText('C-0008')).not.toBeInTheDocument();
+    expect(screen.getByText('60 total')).toBeInTheDocument();
+  });
+
   it('asks for page 1 of 10 and shows 7 rows, then an ellipsis row', async () => {
     const { api } = open({ status: 200, body: customersPage(60, 1, 10) });
     const list = await table();

@@ -3,12 +3,14 @@ import { Badge, Table } from '@mantine/core';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
 import {
   CUSTOMER_COLUMN_LABELS,
+  CustomerListCards,
   CustomerTableRows,
 } from '@/components/ui/customer-cells/customer-cells';
 import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { CUSTOMER_LIST_TEXT, useSettingsCustomers } from '../api/settings-customers';
 
 /**
@@ -17,6 +19,7 @@ import { CUSTOMER_LIST_TEXT, useSettingsCustomers } from '../api/settings-custom
  */
 export function SettingsCustomerList() {
   const query = useSettingsCustomers();
+  const isDesktop = useIsDesktop();
 
   let body;
   if (query.isPending) {
@@ -36,6 +39,9 @@ export function SettingsCustomerList() {
     body =
       customers.length === 0 ? (
         <EmptyLine>{CUSTOMER_LIST_TEXT.empty}</EmptyLine>
+      ) : !isDesktop ? (
+        // On a phone, cards as in Manage Customers; the button below leads to the rest.
+        <CustomerListCards label="Customer List" customers={shown} />
       ) : (
         <ScrollTable label="Customer List" minWidth={560}>
           <CustomerTableRows customers={shown}>

@@ -1,10 +1,11 @@
 import type { User } from '@behavio/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildEmployee, colorOf, employeesReply } from '@/testing/admin-data';
 import { buildUser } from '@/testing/data';
 import { mockApi, type Handler } from '@/testing/mock-api';
 import { findNotification, renderComponent } from '@/testing/render-component';
+import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 import { EmployeeManagement } from '../components/employee-management';
 
 const LIST = 'GET /api/roles/list-all-employees';
@@ -39,6 +40,8 @@ async function openForm(user: ReturnType<typeof open>['user']) {
 }
 
 describe('Employee Management', () => {
+  beforeEach(() => mockViewport(DESKTOP_WIDTH));
+
   it('shows the total and the Role Directory with the role badge colours', async () => {
     open();
     const table = await directory();
@@ -75,6 +78,22 @@ describe('Employee Management', () => {
     open({ [LIST]: { status: 500 } });
     const toast = await findNotification('Failed to fetch employees');
     expect(within(toast).getByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('shows one card per employee on a phone, with the role and Delete on screen', async () => {
+    mockViewport(MOBILE_WIDTH);
+    const { user } = open();
+    const list = within(await screen.findByRole('list', { name: 'Role Directory' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = list.getAllByRole('listitem');
+    expect(cards).toHaveLength(5);
+    const jane = within(cards[1]!);
+    expect(jane.getByText('Jane Doe')).toBeInTheDocument();
+    expect(jane.getByText('jane@firm.example')).toBeInTheDocument();
+    expect(colorOf(jane.getByText('rm'))).toBe('pink');
+    expect(within(cards[0]!).getByRole('button', { name: 'Delete Ada Admin' })).toBeDisabled();
+    await user.click(jane.getByRole('button', { name: 'Delete Jane Doe' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('does not offer to delete your own account', async () => {
