@@ -230,3 +230,17 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** A plan id as a name: 'pro' → 'Pro'. */
 export const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** A size in bytes as the file tab shows it (spec §2): B, KB, MB or GB. */
+export function formatFileSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 2;
+  return `${value.toLocaleString(undefined, { maximumFractionDigits: digits })} ${SIZE_UNITS[unit]}`;
+}

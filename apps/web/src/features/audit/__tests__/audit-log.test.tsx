@@ -59,6 +59,12 @@ describe('summariseChange', () => {
       { rm_id: RM_IDS.jane, customers: 2 },
       'customers: 2 items → rm: 11111111…, customers: 2',
     ],
+    [
+      'an upload, with its size and camel-case keys',
+      null,
+      { filename: 'book.csv', file_size: 6391, paymentUrl: null },
+      '→ filename: book.csv, file size: 6.24 KB, payment url: none',
+    ],
     ['nothing', null, null, '—'],
     [
       'many fields and nested records',

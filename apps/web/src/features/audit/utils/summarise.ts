@@ -1,3 +1,5 @@
+import { formatFileSize } from '@/lib/display-rules';
+
 /**
  * Plain-words summaries of audit events: the action ("customer.assigned" → "Customer assigned")
  * and the change, "before → after", from the events' free-form before/after records.
@@ -28,18 +30,32 @@ export function shortId(id: string): string {
   return id.length > MAX_ID ? `${id.slice(0, MAX_ID - 1)}…` : id;
 }
 
-/** "rm_name" and "rm_id" both read "rm"; other keys lose their underscores. */
+/**
+ * "rm_name" and "rm_id" both read "rm"; other keys read as words, whether written with
+ * underscores or in camel case ("file_size" and "paymentUrl" read "file size", "payment url").
+ */
 function fieldName(key: string): string {
-  return key.replace(/_(id|name)$/, '').replace(/_/g, ' ');
+  return key
+    .replace(/_(id|name)$/, '')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 }
 
-/** One value: text and numbers as they are, null as 'none', lists by size, records as '…'. */
-function describeValue(value: unknown): string {
+/** A size in bytes ("file_size", "size"), written as the Datasets screen writes it. */
+const SIZE_KEY = /(^|_)size$/i;
+
+/**
+ * One value: text and numbers as they are (sizes in B, KB, MB or GB), null as 'none', lists
+ * by size, records as '…'.
+ */
+function describeValue(value: unknown, key = ''): string {
   if (value === null || value === undefined) return 'none';
   if (typeof value === 'string') {
     if (value === '') return '""';
     return UUID.test(value) ? shortId(value) : shorten(value);
   }
+  if (typeof value === 'number' && SIZE_KEY.test(key)) return formatFileSize(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   return '…';
@@ -61,7 +77,7 @@ export function describeRecord(record: unknown): string {
   });
   const parts = shown
     .slice(0, MAX_FIELDS)
-    .map(([key, value]) => `${fieldName(key)}: ${describeValue(value)}`);
+    .map(([key, value]) => `${fieldName(key)}: ${describeValue(value, key)}`);
   if (shown.length > MAX_FIELDS) parts.push(`+${shown.length - MAX_FIELDS} more`);
   return parts.join(', ');
 }
