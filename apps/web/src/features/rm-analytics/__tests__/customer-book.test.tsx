@@ -4,7 +4,11 @@ import { mockApi, pendingReply } from '@/testing/mock-api';
 import { renderComponent } from '@/testing/render-component';
 import { buildBookReply, buildCustomer } from '@/testing/rm-data';
 import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
-import { CustomerBookPanel, EMPTY_BOOK_HINT } from '../components/customer-book-panel';
+import {
+  CustomerBookPanel,
+  EMPTY_BOOK_HINT,
+  HIGH_RISK_HELP,
+} from '../components/customer-book-panel';
 import { expectErrorAlert, expectToast } from './helpers';
 
 const BOOK = '/api/content/rm-own-book';
@@ -111,6 +115,9 @@ describe('My Customer Book', () => {
     renderComponent(<CustomerBookPanel />);
     expect(await screen.findByText('No customers in your book yet')).toBeInTheDocument();
     expect(screen.getByText(EMPTY_BOOK_HINT)).toBeInTheDocument();
+    expect(
+      within(stat('High Risk')).getByRole('img', { name: HIGH_RISK_HELP }),
+    ).toBeInTheDocument();
     expect(within(stat('Total Customers')).getByText('0')).toBeInTheDocument();
     expect(within(stat('Avg Risk')).getByText('0.0')).toBeInTheDocument();
   });

@@ -22,6 +22,10 @@ function BookTable({ customers }: { customers: readonly Customer[] }) {
   );
 }
 
+/** The book's High Risk (spec: risk profile 7 or more) is not the Risk Ranking's high risk. */
+export const HIGH_RISK_HELP =
+  'Customers whose own stated risk profile is 7 or more out of 10. The Risk Ranking groups customers by the risk their portfolio carries (leverage, concentration, drawdown, a mismatch with the stated profile), so its High Risk count can differ.';
+
 /** Beyond the spec's empty text: a new RM learns how customers reach their book. */
 export const EMPTY_BOOK_HINT =
   'Your firm admin assigns customers to you in Manage Customers. They appear here, with their insights, once assigned.';
@@ -56,7 +60,13 @@ export function CustomerBookPanel() {
           <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
             <StatCard label="Total Customers" value={book.customer_count} />
             <StatCard label="Avg Risk" value={stats.avgRisk} suffix="/ 10" />
-            <StatCard label="High Risk" value={stats.highRisk} color="red" hint="Risk profile 7+" />
+            <StatCard
+              label="High Risk"
+              value={stats.highRisk}
+              color="red"
+              hint="Risk profile 7+"
+              help={HIGH_RISK_HELP}
+            />
           </SimpleGrid>
           <SearchableListCard
             title="Customer Directory"
