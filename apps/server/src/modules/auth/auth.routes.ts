@@ -16,7 +16,8 @@ import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.js';
 import type { AuthService } from './auth.service.js';
 
-const errors = errorResponses(400, 401, 403, 429);
+// 503: the verification email could not be sent (register, resend-otp).
+const errors = errorResponses(400, 401, 403, 429, 503);
 
 export function authRoutes(
   app: FastifyInstance,
