@@ -91,4 +91,4 @@ export const SEGMENT_INFO: Record<Segment, { label: string; description: string 
 };
 
 export const SEGMENT_HELP =
-  'Each customer is placed in the segment of their strongest behavioural pattern (score × confidence); balanced when no pattern reaches 35.';
+  'Each customer is placed in the segment of their strongest behavioural pattern (score × confidence); balanced when no pattern reaches 35. Segments describe behaviour, not portfolio risk: a balanced customer can still carry high risk, as the risk badge shows.';
