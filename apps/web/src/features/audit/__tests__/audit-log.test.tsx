@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RM_IDS, buildAuditEvents } from '@/testing/admin-data';
 import { buildUser } from '@/testing/data';
 import { mockApiWithQuery, type QueryHandler } from '@/testing/mock-api-query';
 import { renderComponent } from '@/testing/render-component';
+import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 import { AuditLog } from '../components/audit-log';
 import { actionLabel, shortId, summariseChange } from '../utils/summarise';
 
@@ -101,6 +102,20 @@ describe('shortId', () => {
 });
 
 describe('AuditLog', () => {
+  beforeEach(() => mockViewport(DESKTOP_WIDTH));
+
+  it('shows one card per event on a phone, where the five columns would scroll sideways', async () => {
+    mockViewport(MOBILE_WIDTH);
+    open({ status: 200, body: buildAuditEvents([assigned]) });
+    const list = within(await screen.findByRole('list', { name: 'Audit log' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(list.getByRole('listitem'));
+    expect(card.getByText('Customer assigned')).toBeInTheDocument();
+    expect(card.getByText('ada@firm.example')).toBeInTheDocument();
+    expect(card.getByText('rm: none → rm: Jane Doe')).toBeInTheDocument();
+    expect(card.getByText(/Mar 1, 2025/)).toBeInTheDocument();
+  });
+
   it('lists who did what, with the change summarised', async () => {
     open({ status: 200, body: buildAuditEvents([assigned]) });
     const table = within(await screen.findByRole('table', { name: 'Audit log' }));

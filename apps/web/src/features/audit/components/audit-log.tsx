@@ -1,10 +1,12 @@
-import { Badge, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import type { AuditEventsResponse } from '@behavio/contract';
+import { Badge, Group, LoadingOverlay, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PaginationBar } from '@/components/ui/pagination-bar/pagination-bar';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
 import { actionLabel, shortId, summariseChange } from '../utils/summarise';
 
@@ -21,6 +23,107 @@ function formatWhen(value: string): string {
   return Number.isNaN(date.getTime()) ? value : WHEN.format(date);
 }
 
+type AuditEvent = AuditEventsResponse['events'][number];
+
+function Actor({ event }: { event: AuditEvent }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {event.actor_email}
+      </Text>
+      <Badge size="xs" variant="light" color="gray" radius="sm">
+        {event.actor_role}
+      </Badge>
+    </Stack>
+  );
+}
+
+function Subject({ event }: { event: AuditEvent }) {
+  return (
+    <Text size="sm" title={event.subject_id}>
+      <Text span c="dimmed" inherit>
+        {event.subject_type}
+      </Text>{' '}
+      {shortId(event.subject_id)}
+    </Text>
+  );
+}
+
+function Change({ event }: { event: AuditEvent }) {
+  const change = summariseChange(event.before, event.after);
+  return (
+    <Text size="sm" lineClamp={3} title={change}>
+      {change}
+    </Text>
+  );
+}
+
+function AuditTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <ScrollTable label="Audit log" minWidth={860}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={170}>When</Table.Th>
+          <Table.Th>Who</Table.Th>
+          <Table.Th>Action</Table.Th>
+          <Table.Th>Subject</Table.Th>
+          <Table.Th w={320}>Change</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {events.map((event) => (
+          <Table.Tr key={event.id}>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatWhen(event.created_at)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Actor event={event} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {actionLabel(event.action)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Subject event={event} />
+            </Table.Td>
+            <Table.Td>
+              <Change event={event} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
+  );
+}
+
+/** On a phone, one card per event: the five columns would scroll sideways. */
+function AuditCards({ events }: { events: AuditEvent[] }) {
+  return (
+    <Stack gap="xs" role="list" aria-label="Audit log">
+      {events.map((event) => (
+        <Paper key={event.id} withBorder p="sm" role="listitem">
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={600}>
+                {actionLabel(event.action)}
+              </Text>
+              <Text size="xs" c="dimmed" ta="right">
+                {formatWhen(event.created_at)}
+              </Text>
+            </Group>
+            <Actor event={event} />
+            <Subject event={event} />
+            <Change event={event} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 export interface AuditLogProps {
   /** Events per page (default 20, at most 100). */
   pageSize?: number;
@@ -34,6 +137,7 @@ export interface AuditLogProps {
 export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
   const [page, setPage] = useState(1);
   const query = useAuditEvents(page, pageSize);
+  const isDesktop = useIsDesktop();
 
   let body;
   if (query.isPending) {
@@ -61,57 +165,7 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
             zIndex={2}
             overlayProps={{ blur: 1 }}
           />
-          <ScrollTable label="Audit log" minWidth={860}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={170}>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th w={320}>Change</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event) => {
-                const change = summariseChange(event.before, event.after);
-                return (
-                  <Table.Tr key={event.id}>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatWhen(event.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2} align="flex-start">
-                        <Text size="sm">{event.actor_email}</Text>
-                        <Badge size="xs" variant="light" color="gray" radius="sm">
-                          {event.actor_role}
-                        </Badge>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {actionLabel(event.action)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={event.subject_id}>
-                        <Text span c="dimmed" inherit>
-                          {event.subject_type}
-                        </Text>{' '}
-                        {shortId(event.subject_id)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={3} title={change}>
-                        {change}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </ScrollTable>
+          {isDesktop ? <AuditTable events={events} /> : <AuditCards events={events} />}
         </div>
         <PaginationBar
           summary={`Showing ${pagination.total_count === 0 ? 0 : from} to ${to} of ${pagination.total_count} events`}
