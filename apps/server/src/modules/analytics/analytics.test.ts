@@ -392,15 +392,23 @@ describe('POST /api/content/rm-call-outcome', () => {
     expect(error?.msg).toBe(msg);
   });
 
-  it('answers 404 for a customer outside the RM’s book', async () => {
-    for (const customer_id of [ids[22], ids[29], 'NOPE']) {
-      const res = await post(rm.headers, '/api/content/rm-call-outcome', {
-        customer_id,
-        outcome: 'called',
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Customer not found in your book' });
-    }
+  it('answers 404 for a customer outside the RM’s book, for an undo too, and writes nothing', async () => {
+    const recorded = () =>
+      ctx.database.db
+        .selectFrom('call_outcomes')
+        .select(ctx.database.db.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await recorded();
+    for (const customer_id of [ids[22], ids[29], 'NOPE'])
+      for (const outcome of ['called', 'reopened']) {
+        const res = await post(rm.headers, '/api/content/rm-call-outcome', {
+          customer_id,
+          outcome,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Customer not found in your book' });
+      }
+    expect(await recorded()).toEqual(before);
     expect(
       (
         await post(admin.headers, '/api/content/rm-call-outcome', {
