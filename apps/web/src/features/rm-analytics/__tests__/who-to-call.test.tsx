@@ -188,14 +188,19 @@ describe('Who To Call', () => {
     expect(screen.queryByText('Database down')).not.toBeInTheDocument();
   });
 
-  it('Mark called posts the outcome and refetches the list', async () => {
+  /** The desktop list with CUST-002 marked called (the list answers what is left). */
+  async function markCUST002Called() {
     mockViewport(DESKTOP_WIDTH);
     const api = listWithOutcomes();
     const { user } = renderComponent(<WhoToCallPanel />);
     await screen.findByText('3 of 3');
-
     await user.click(screen.getByRole('button', { name: 'Mark called CUST-002' }));
     expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    return { api, user };
+  }
+
+  it('Mark called posts the outcome and refetches the list', async () => {
+    const { api } = await markCUST002Called();
     expect(api.callsTo('POST', OUTCOME).map((call) => call.body)).toEqual([
       { customer_id: 'CUST-002', outcome: 'called' },
     ]);
@@ -205,13 +210,7 @@ describe('Who To Call', () => {
   });
 
   it('Undo in the toast puts the customer back on the list', async () => {
-    mockViewport(DESKTOP_WIDTH);
-    const api = listWithOutcomes();
-    const { user } = renderComponent(<WhoToCallPanel />);
-    await screen.findByText('3 of 3');
-
-    await user.click(screen.getByRole('button', { name: 'Mark called CUST-002' }));
-    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    const { api, user } = await markCUST002Called();
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'CUST-002' })).toBeInTheDocument();
