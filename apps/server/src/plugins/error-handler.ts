@@ -36,7 +36,7 @@ function validationBody(
 
 type Body = ErrorBody & Record<string, unknown>;
 
-/** The status and body an error answers with, and the headers it sets. */
+/** The status and body an error answers with (its headers are set by the handler). */
 function responseOf(error: FastifyError, request: FastifyRequest): [number, Body] {
   if (error instanceof AppError) {
     const body: Body = { ...error.extra, message: error.message };

@@ -23,6 +23,8 @@ const errors = {
   420: errorBodySchema,
 };
 const tags = ['files'];
+/** The multipart part that carries the customers file. */
+const UPLOAD_PART = 'file';
 const security = [{ bearerAuth: [] }];
 
 export async function ingestionRoutes(
@@ -38,7 +40,7 @@ export async function ingestionRoutes(
   r.post(
     '/api/content/upload-file',
     {
-      config: { access: RULES.admin, errorTextAlsoIn: 'error', uploadPart: 'file' },
+      config: { access: RULES.admin, errorTextAlsoIn: 'error', uploadPart: UPLOAD_PART },
       schema: {
         tags,
         security,
@@ -59,7 +61,7 @@ export async function ingestionRoutes(
       if (!request.isMultipart())
         throw badRequest('Upload the file as multipart/form-data with a "file" part.');
       const part = await request.file();
-      if (!part || part.fieldname !== 'file')
+      if (!part || part.fieldname !== UPLOAD_PART)
         throw badRequest('No file was uploaded: send it in a part named "file".');
       const result = await ingestion.upload(principalOf(request), {
         filename: part.filename,
