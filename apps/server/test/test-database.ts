@@ -1,19 +1,29 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+ * A fresh, migrated database for one test file: in-memory PGlite by default (a copy of the run's
+ * snapshot, see global-setup.ts), or a throwaway
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  * `migrate: false` leaves it empty, for the migrations' own tests.
  */
 export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
-    if (migrate) await migrateToLatest(handle.db);
-    return handle;
+    const snapshots = inject('pgliteSnapshots');
+    if (!snapshots) {
+      const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+      if (migrate) await migrateToLatest(handle.db);
+      return handle;
+    }
+    // A copy of the run's snapshot (test/global-setup.ts): the same database, without initdb and
+    // the migrations in every file.
+    const snapshot = readFileSync(migrate ? snapshots.migrated : snapshots.empty);
+    return openDatabase({ kind: 'pglite', dataDir: 'memory', loadDataDir: new Blob([snapshot]) });
   }
   const name = `behavio_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

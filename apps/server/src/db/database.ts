@@ -8,7 +8,13 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | 'memory' };
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite';
+      dataDir: string | 'memory';
+      /** A `dumpDataDir()` tarball to start from instead of a new cluster (the tests' snapshot). */
+      loadDataDir?: Blob;
+    };
 
 /**
  * One handle over either engine. `pglite` is exposed because some work (COPY, the job queue)
@@ -43,6 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // pg_trgm backs the customer search (migration 0005); a server has it as a trusted extension.
   const pglite = new PGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
     extensions: { pg_trgm },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -1,0 +1,15 @@
+import { openDatabase } from '/work/main/apps/server/src/db/database.ts';
+import { migrateToLatest } from '/work/main/apps/server/src/db/migrate.ts';
+let t = Date.now();
+const h = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
+console.log('open', Date.now() - t); t = Date.now();
+await migrateToLatest(h.db);
+console.log('migrate', Date.now() - t); t = Date.now();
+const dump = await h.pglite!.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const p2 = new PGlite('memory://', { loadDataDir: dump, extensions: { pg_trgm } });
+await p2.waitReady;
+console.log('load', Date.now() - t); t = Date.now();
+console.log((await p2.query('select count(*) from kysely_migration')).rows);
