@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config/env.js';
+import { loadConfig } from './config/env.js';
+import { exitOnStartupError } from './startup-error.js';
 import { databaseTargetFor, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
@@ -13,7 +14,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { loadConfig } from './config/env.js';
+import { exitOnStartupError } from './startup-error.js';
 import { startRuntime } from './runtime.js';
 
 async function main() {
@@ -27,7 +28,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

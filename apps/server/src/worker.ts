@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError } from './config/env.js';
+import { exitOnStartupError } from './startup-error.js';
 import { startRuntime } from './runtime.js';
 
 /** `npm run worker`: background jobs only, against the same DATABASE_URL as the API. */
@@ -12,7 +12,4 @@ async function main() {
   runtime.services.logger.info('worker started');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitOnStartupError);

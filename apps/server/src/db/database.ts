@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Database } from './schema.js';
 
 export type DatabaseTarget =
@@ -45,13 +46,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: undefined, pool, close: () => db.destroy() };
   }
-  if (target.dataDir !== 'memory') mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the customer search (migration 0005); a server has it as a trusted extension.
-  const pglite = new PGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
-    extensions: { pg_trgm },
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  });
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', pglite, pool: undefined, close: () => db.destroy() };
+  let unlock: (() => void) | undefined;
+  if (target.dataDir !== 'memory') {
+    mkdirSync(target.dataDir, { recursive: true });
+    // One process per folder (data-dir-lock.ts): a second one stops here, before PGlite opens it.
+    unlock = lockDataDir(target.dataDir);
+  }
+  try {
+    // pg_trgm backs the customer search (migration 0005); a server has it as a trusted extension.
+    const pglite = new PGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
+      extensions: { pg_trgm },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const close = async () => {
+      await db.destroy();
+      unlock?.();
+    };
+    return { db, kind: 'pglite', pglite, pool: undefined, close };
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
 }
