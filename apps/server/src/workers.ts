@@ -3,6 +3,7 @@ import { BILLING_QUEUE } from './modules/billing/billing.service.js';
 import { BACKFILL_QUEUE, backfillInsights } from './modules/insights-backfill/backfill.js';
 import { sweepLoadTables } from './modules/ingestion/load-tables.js';
 import type { Services } from './services.js';
+import { pruneRevokedTokens } from './modules/auth/auth.repository.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
 export const MAINTENANCE_QUEUE = 'maintenance';
@@ -20,11 +21,13 @@ export async function startWorkers(services: Services): Promise<void> {
   await services.queue.work(BACKFILL_QUEUE, async () => {
     await backfillInsights(services.db, services.logger);
   });
-  // Rate-limit windows older than a day can never count again; load tables of imports that
-  // died and were not retried are dropped (also once now, after a crash).
+  // Rate-limit windows older than a day can never count again, nor can revoked tokens past
+  // their expiry; load tables of imports that died and were not retried are dropped (also
+  // once now, after a crash).
   await services.queue.schedule(MAINTENANCE_QUEUE, '17 3 * * *');
   await services.queue.work(MAINTENANCE_QUEUE, async () => {
     await services.limiter.prune(new Date(Date.now() - 86_400_000));
+    await pruneRevokedTokens(services.db);
     await dropAbandonedLoadTables(services);
   });
   await dropAbandonedLoadTables(services);

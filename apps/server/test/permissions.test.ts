@@ -19,6 +19,8 @@ interface Probe {
   body?: (ids: Ids) => object;
   path?: (ids: Ids) => string;
   multipart?: boolean;
+  /** Call with a fresh token of the role, for a route that ends the session it is called with. */
+  freshToken?: boolean;
 }
 interface Ids {
   fileId: string;
@@ -33,6 +35,16 @@ const PROBES: Probe[] = [
   { method: 'POST', url: '/api/auth/login', rule: 'public', body: () => ({}) },
   { method: 'POST', url: '/api/auth/login-others', rule: 'public', body: () => ({}) },
   { method: 'GET', url: '/api/auth/check-user', rule: 'anyEmployee' },
+  {
+    method: 'POST',
+    url: '/api/auth/logout',
+    rule: 'anyEmployee',
+    body: () => ({}),
+    freshToken: true,
+  },
+  { method: 'POST', url: '/api/auth/forgot-password', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/reset-password', rule: 'public', body: () => ({}) },
+  { method: 'POST', url: '/api/auth/change-password', rule: 'anyEmployee', body: () => ({}) },
   { method: 'POST', url: '/api/content/upload-file', rule: 'admin', multipart: true },
   { method: 'GET', url: '/api/content/list-all-uploaded-files', rule: 'anyEmployee' },
   {
@@ -156,6 +168,22 @@ const PROBES: Probe[] = [
   },
 ];
 
+/** Another token of the same session user, signed like the server signs them. */
+async function freshTokenHeaders(headers: Record<string, string>) {
+  const token = headers.authorization!.replace(/^Bearer /, '');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    firm: string;
+    gen: number;
+  };
+  const fresh = await ctx.services.tokens.sign({
+    userId: claims.sub,
+    firmId: claims.firm,
+    sessionEpoch: claims.gen,
+  });
+  return { authorization: `Bearer ${fresh}` };
+}
+
 const allows = (rule: AccessRule, role: Role, plan: Plan) => {
   if (rule.public) return true;
   if (rule.roles && !(rule.roles as readonly Role[]).includes(role)) return false;
@@ -216,7 +244,12 @@ describe('permission matrix', () => {
           const res = await ctx.app.inject({
             method: probe.method,
             url,
-            headers: { ...firm.headers[role], ...(upload?.headers ?? {}) },
+            headers: {
+              ...(probe.freshToken
+                ? await freshTokenHeaders(firm.headers[role])
+                : firm.headers[role]),
+              ...(upload?.headers ?? {}),
+            },
             ...(upload
               ? { payload: upload.payload }
               : probe.body

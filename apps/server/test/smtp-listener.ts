@@ -32,11 +32,12 @@ export async function startSmtpListener() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The code from the newest verification email to this address. */
-    codeFor(email: string): string {
-      const mail = [...received].reverse().find((m) => m.to.includes(email));
-      const code = mail && /verification code: (\d{6})/.exec(mail.raw)?.[1];
-      if (!code) throw new Error(`no verification code was delivered to ${email}`);
+    /** The code from the newest verification (or password reset) email to this address. */
+    codeFor(email: string, kind: 'verification' | 'password reset' = 'verification'): string {
+      const pattern = new RegExp(`${kind} code: (\\d{6})`);
+      const mail = [...received].reverse().find((m) => m.to.includes(email) && pattern.test(m.raw));
+      const code = mail && pattern.exec(mail.raw)?.[1];
+      if (!code) throw new Error(`no ${kind} code was delivered to ${email}`);
       return code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

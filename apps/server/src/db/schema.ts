@@ -29,6 +29,8 @@ export interface UsersTable {
   verified_at: Date | null;
   credits: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
+  /** Raised by a password change or reset: tokens of an earlier epoch are refused (0012). */
+  session_epoch: ColumnType<number, number | undefined, number>;
 }
 
 export interface EmailVerificationsTable {
@@ -37,6 +39,16 @@ export interface EmailVerificationsTable {
   expires_at: Date;
   attempts: ColumnType<number, number | undefined, number>;
   sent_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The pending password reset code of a user: the same shape as a verification (0012). */
+export type PasswordResetsTable = EmailVerificationsTable;
+
+/** Tokens ended by a logout, until they would have expired anyway (0012). */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: string;
+  expires_at: Date;
 }
 
 export interface RateLimitHitsTable {
@@ -231,6 +243,8 @@ export interface Database {
   billing_events: BillingEventsTable;
   local_checkout_sessions: LocalCheckoutSessionsTable;
   credit_ledger: CreditLedgerTable;
+  password_resets: PasswordResetsTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

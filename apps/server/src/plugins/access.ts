@@ -7,7 +7,7 @@ import {
 } from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../errors/app-error.js';
-import { findSessionUser } from '../modules/auth/auth.repository.js';
+import { findSessionForToken } from '../modules/auth/auth.repository.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 import type { Executor } from '../db/executor.js';
 
@@ -34,12 +34,19 @@ export interface Principal {
   email: string;
 }
 
+/** The verified token of the request, so a logout can revoke exactly it. */
+export interface SessionToken {
+  id: string;
+  expiresAt: Date;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    sessionToken: SessionToken | null;
   }
 }
 
@@ -49,6 +56,12 @@ export const invalidToken = () => new AppError(INVALID_TOKEN_STATUS, MESSAGES.in
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw invalidToken();
   return request.principal;
+}
+
+/** The token of an authenticated route; the hook guarantees it exists there. */
+export function sessionTokenOf(request: FastifyRequest): SessionToken {
+  if (!request.sessionToken) throw invalidToken();
+  return request.sessionToken;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -63,6 +76,7 @@ export function registerAccessControl(
   deps: { db: Executor; tokens: TokenService },
 ): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('sessionToken', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -76,8 +90,9 @@ export function registerAccessControl(
     const token = bearerToken(request);
     const claims = token ? await deps.tokens.verify(token) : undefined;
     if (!claims) throw invalidToken();
-    const user = await findSessionUser(deps.db, claims.userId, claims.firmId);
-    if (!user) throw invalidToken();
+    // Gone, logged out, or from before a password change: all the same invalid token.
+    const user = await findSessionForToken(deps.db, claims);
+    if (!user || user.revoked || user.session_epoch !== claims.sessionEpoch) throw invalidToken();
     request.principal = {
       userId: user.id,
       firmId: user.firm_id,
@@ -85,6 +100,7 @@ export function registerAccessControl(
       plan: user.plan,
       email: user.email,
     };
+    request.sessionToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
     if (rule.roles && !rule.roles.includes(user.role))
       throw forbidden(rule.roleMessage ?? MESSAGES.forbidden);
     if (rule.paidPlanMessage && !isPaidPlan(user.plan)) throw forbidden(rule.paidPlanMessage);

@@ -4,7 +4,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from './api-client';
-import { clearSession, useToken } from './session';
+import { clearSession, getToken, useToken } from './session';
 
 /** The signed-in user lives in the query cache under this key (cleared on every sign-out). */
 export const userQueryKey = ['auth', 'user'] as const;
@@ -53,11 +53,14 @@ export function useUpdateCachedUser(): (patch: Partial<User>) => void {
 
 /**
  * Logout of spec §4: clears the token (memory and storage), the user, every feature unlock and
- * the cached feature data, then goes to /.
+ * the cached feature data, then goes to /. The server is told too, so the token stops working
+ * everywhere (a copy of it included); the browser does not wait for that answer, and signs out
+ * even when the call fails.
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
+    if (getToken()) void api.post('/auth/logout', {}).catch(() => undefined);
     clearSession();
     void navigate(paths.home, { replace: true });
   }, [navigate]);

@@ -148,3 +148,55 @@ export const checkUserResponseSchema = z.object({ message: z.string(), user: use
 export type CheckUserResponse = z.infer<typeof checkUserResponseSchema>;
 
 export { EMAIL_MAX };
+
+/** Account basics: forgotten password, reset with an emailed code, change when signed in. */
+export const PASSWORD_MESSAGES = {
+  resetCodeSent:
+    'If an account exists for this email, we have sent it a code to reset the password. The code is valid for 15 minutes.',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  loggedOut: 'Logged out',
+} as const;
+
+/** How long a password reset code is valid. */
+export const PASSWORD_RESET_TTL_MINUTES = 15;
+
+/** The admin's email of an employee account; left out, null or blank mean the admin account. */
+const optionalAdminEmail = z
+  .union([z.literal(''), z.null(), loginEmail.optional()])
+  .transform((value) => value || undefined)
+  .optional();
+
+/** The password rules of registration (spec §5), for every new password. */
+const newPassword = password({
+  required: REGISTER_MESSAGES.passwordRequired,
+  tooShort: REGISTER_MESSAGES.passwordTooShort,
+  tooLong: REGISTER_MESSAGES.passwordTooLong,
+});
+
+export const forgotPasswordRequestSchema = z.object({
+  email: otpEmail,
+  adminEmail: optionalAdminEmail,
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = verifyRequestSchema.extend({
+  adminEmail: optionalAdminEmail,
+  password: newPassword,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: password({
+    required: PASSWORD_MESSAGES.currentPasswordRequired,
+    tooLong: LOGIN_MESSAGES.passwordTooLong,
+  }),
+  newPassword,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The session that changed the password goes on with this new token; every other one ends. */
+export const changePasswordResponseSchema = tokenResponseSchema;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor.js';
 export async function findAdminByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'firm_id', 'password_hash', 'verified_at'])
+    .select(['id', 'firm_id', 'password_hash', 'verified_at', 'session_epoch'])
     .where('role', '=', 'admin')
     .where('email', '=', email)
     .executeTakeFirst();
@@ -20,10 +20,48 @@ export async function findEmployeeOfAdmin(
     .innerJoin('users as admin', (join) =>
       join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
     )
-    .select(['u.id', 'u.firm_id', 'u.password_hash', 'admin.verified_at as admin_verified_at'])
+    .select([
+      'u.id',
+      'u.firm_id',
+      'u.password_hash',
+      'u.session_epoch',
+      'admin.verified_at as admin_verified_at',
+    ])
     .where('admin.email', '=', input.adminEmail)
     .where('u.email', '=', input.email)
     .where('u.role', '=', input.role)
+    .executeTakeFirst();
+}
+
+/**
+ * The account a password reset names: the admin with this email, or, with the admin's email,
+ * the employee of that admin's firm (an employee's email is unique within the firm).
+ */
+export async function findAccount(
+  db: Executor,
+  input: { email: string; adminEmail?: string | undefined },
+) {
+  const { adminEmail } = input;
+  if (!adminEmail) return findAdminByEmail(db, input.email);
+  return db
+    .selectFrom('users as u')
+    .innerJoin('users as admin', (join) =>
+      join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
+    )
+    .select(['u.id', 'u.verified_at'])
+    .where('admin.email', '=', adminEmail)
+    .where('u.email', '=', input.email)
+    .where('u.role', '!=', 'admin')
+    .executeTakeFirst();
+}
+
+/** The signed-in user's password hash, for a password change. */
+export async function findUserCredentials(db: Executor, userId: string, firmId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'firm_id', 'password_hash'])
+    .where('id', '=', userId)
+    .where('firm_id', '=', firmId)
     .executeTakeFirst();
 }
 
@@ -60,56 +98,6 @@ export async function createFirmWithAdmin(
     .executeTakeFirstOrThrow();
 }
 
-export async function saveVerificationCode(
-  db: Executor,
-  input: { userId: string; codeHash: string; expiresAt: Date },
-) {
-  await db
-    .insertInto('email_verifications')
-    .values({
-      user_id: input.userId,
-      code_hash: input.codeHash,
-      expires_at: input.expiresAt,
-      attempts: 0,
-      sent_at: sql`now()`,
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        code_hash: input.codeHash,
-        expires_at: input.expiresAt,
-        attempts: 0,
-        sent_at: sql`now()`,
-      }),
-    )
-    .execute();
-}
-
-export async function findVerification(db: Executor, userId: string) {
-  return db
-    .selectFrom('email_verifications')
-    .select(['code_hash', 'expires_at', 'attempts', 'sent_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** Atomic, so parallel wrong guesses cannot exceed the attempt budget. Returns the new count. */
-export async function recordFailedAttempt(
-  db: Executor,
-  userId: string,
-): Promise<number | undefined> {
-  const row = await db
-    .updateTable('email_verifications')
-    .set({ attempts: sql`attempts + 1` })
-    .where('user_id', '=', userId)
-    .returning('attempts')
-    .executeTakeFirst();
-  return row?.attempts;
-}
-
-export async function deleteVerification(db: Executor, userId: string) {
-  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
-}
-
 export async function markVerified(db: Executor, userId: string) {
   await db
     .updateTable('users')
@@ -131,12 +119,40 @@ export interface SessionUserRow {
   admin_email: string;
 }
 
+export interface SessionCheckRow extends SessionUserRow {
+  session_epoch: number;
+  revoked: boolean;
+}
+
 /** The signed-in user with the firm facts every permission check needs, in one query. */
 export async function findSessionUser(
   db: Executor,
   userId: string,
   firmId: string,
 ): Promise<SessionUserRow | undefined> {
+  return sessionUserQuery(db, userId, firmId).executeTakeFirst();
+}
+
+/**
+ * The session user and whether this token was revoked, still in one query: the access hook runs
+ * it on every request, and the revocation check is one primary-key probe of revoked_tokens.
+ */
+export async function findSessionForToken(
+  db: Executor,
+  token: { userId: string; firmId: string; tokenId: string },
+): Promise<SessionCheckRow | undefined> {
+  return sessionUserQuery(db, token.userId, token.firmId)
+    .select((eb) => [
+      'u.session_epoch',
+      eb
+        .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', token.tokenId))
+        .$castTo<boolean>()
+        .as('revoked'),
+    ])
+    .executeTakeFirst();
+}
+
+function sessionUserQuery(db: Executor, userId: string, firmId: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('firms as f', 'f.id', 'u.firm_id')
@@ -156,6 +172,42 @@ export async function findSessionUser(
       'admin.email as admin_email',
     ])
     .where('u.id', '=', userId)
-    .where('u.firm_id', '=', firmId)
-    .executeTakeFirst();
+    .where('u.firm_id', '=', firmId);
+}
+
+/** Ends one token (logout) until it would have expired anyway; revoking twice is harmless. */
+export async function revokeToken(
+  db: Executor,
+  token: { tokenId: string; userId: string; expiresAt: Date },
+) {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti: token.tokenId, user_id: token.userId, expires_at: token.expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+}
+
+/** A revoked token past its expiry is refused by its signature check alone: forget it. */
+export async function pruneRevokedTokens(db: Executor, now = new Date()) {
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
+}
+
+/**
+ * Sets a new password and ends every earlier session of the user (their tokens carry the old
+ * epoch); answers the new epoch, for the token of the session that made the change. With
+ * `expectedHash`, only while the password is still that one (undefined otherwise).
+ */
+export async function replacePassword(
+  db: Executor,
+  userId: string,
+  input: { passwordHash: string; expectedHash?: string },
+): Promise<number | undefined> {
+  let update = db
+    .updateTable('users')
+    .set({ password_hash: input.passwordHash, session_epoch: sql`session_epoch + 1` })
+    .where('id', '=', userId);
+  if (input.expectedHash !== undefined)
+    update = update.where('password_hash', '=', input.expectedHash);
+  const row = await update.returning('session_epoch').executeTakeFirst();
+  return row?.session_epoch;
 }

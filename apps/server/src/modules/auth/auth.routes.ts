@@ -1,20 +1,24 @@
 import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
   checkUserResponseSchema,
+  forgotPasswordRequestSchema,
   loginOthersRequestSchema,
   loginRequestSchema,
   messageSchema,
   registerRequestSchema,
   resendOtpRequestSchema,
+  resetPasswordRequestSchema,
   tokenResponseSchema,
   verifyRequestSchema,
 } from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invalidToken, principalOf } from '../../plugins/access.js';
+import { invalidToken, principalOf, sessionTokenOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
 import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.js';
-import type { AuthService } from './auth.service.js';
+import type { AccountRef, AuthService } from './auth.service.js';
 
 // 503: the verification email could not be sent (register, resend-otp).
 const errors = errorResponses(400, 401, 403, 429, 503);
@@ -31,18 +35,30 @@ export function authRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const open = { access: RULES.public };
 
-  /** Per-IP and per-email budgets for one action, counted before any work is done. */
-  const limit = (action: string, request: FastifyRequest, email: string | undefined) => {
+  /**
+   * The budgets of one action, counted before any work is done: per client address and per
+   * address and account, both refused with 429 past their limit (only that address is
+   * refused); and per account from every address, which slows the answer down instead of
+   * refusing it, so that nobody can lock another user out of their account.
+   */
+  const limit = async (action: string, request: FastifyRequest, account: string | undefined) => {
+    const window = { windowSeconds: 60 };
     const rules: RateLimitRule[] = [
-      { key: `${action}:ip:${request.ip}`, limit: limits.ipPerMinute, windowSeconds: 60 },
+      { key: `${action}:ip:${request.ip}`, limit: limits.ipPerMinute, ...window },
     ];
-    if (email)
+    if (account)
       rules.push({
-        key: `${action}:email:${email}`,
+        key: `${action}:ip-account:${request.ip}:${account}`,
         limit: limits.emailPerMinute,
-        windowSeconds: 60,
+        ...window,
       });
-    return limiter.consume(rules);
+    await limiter.consume(rules);
+    if (account)
+      await limiter.slowDown({
+        key: `${action}:account:${account}`,
+        limit: limits.emailPerMinute,
+        ...window,
+      });
   };
 
   r.post(
@@ -56,7 +72,7 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
-      await limit('register', request, request.body.email);
+      await limit('register', request, accountKey(request.body));
       return reply.status(201).send(await auth.register(request.body));
     },
   );
@@ -72,7 +88,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await limit('verify', request, request.body.email);
+      await limit('verify', request, accountKey(request.body));
       return auth.verify(request.body);
     },
   );
@@ -88,7 +104,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await limit('resend', request, request.body.email);
+      await limit('resend', request, accountKey(request.body));
       return auth.resendOtp(request.body);
     },
   );
@@ -104,7 +120,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await limit('login', request, request.body.email);
+      await limit('login', request, accountKey(request.body));
       return auth.login(request.body);
     },
   );
@@ -120,7 +136,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await limit('login', request, request.body.email);
+      await limit('login', request, accountKey(request.body));
       return auth.loginOthers(request.body);
     },
   );
@@ -141,4 +157,81 @@ export function authRoutes(
       return result;
     },
   );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      config: { access: RULES.anyEmployee },
+      schema: {
+        ...bearerRouteDocs('auth'),
+        summary: 'Ends the session of the token it is called with',
+        response: { 200: messageSchema, ...errorResponses(420) },
+      },
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      const token = sessionTokenOf(request);
+      return auth.logout({ tokenId: token.id, userId, expiresAt: token.expiresAt });
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a password reset code; the same answer whether the account exists or not',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await limit('forgot-password', request, accountKey(request.body));
+      return auth.forgotPassword(request.body);
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with the mailed code and ends every earlier session',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await limit('reset-password', request, accountKey(request.body));
+      return auth.resetPassword(request.body);
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { access: RULES.anyEmployee },
+      schema: {
+        ...bearerRouteDocs('auth'),
+        summary: 'Replaces the password; other sessions end, this one goes on with the new token',
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 420, 429) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      await limit('change-password', request, `user:${principal.userId}`);
+      return auth.changePassword(principal, request.body);
+    },
+  );
+}
+
+/**
+ * The account a request names, for its rate limits: an employee's email only means something
+ * within their firm (named by the admin's email), so employees of two firms never share one.
+ */
+function accountKey(ref: AccountRef): string {
+  return ref.adminEmail ? `firm:${ref.adminEmail}:${ref.email}` : `admin:${ref.email}`;
 }

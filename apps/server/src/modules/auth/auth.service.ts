@@ -1,5 +1,7 @@
 import {
   MESSAGES,
+  PASSWORD_MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
   type CheckUserResponse,
   type EmployeeRole,
   type TokenResponse,
@@ -16,16 +18,10 @@ import {
   unauthorized,
 } from '../../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
-import { verificationEmail } from '../mail/templates.js';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
 import * as repo from './auth.repository.js';
-import {
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_SECONDS,
-  OTP_TTL_MINUTES,
-  generateOtp,
-  hashOtp,
-  otpMatches,
-} from './otp.js';
+import { CodeStore } from './code-store.js';
+import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
 import type { FirmUsageCounter } from './firm-usage.js';
@@ -41,8 +37,21 @@ interface Deps {
   firmUsage: FirmUsageCounter;
 }
 
+/** An account as its owner names it: an admin by email, an employee by email and admin email. */
+export interface AccountRef {
+  email: string;
+  adminEmail?: string | undefined;
+}
+
 export class AuthService {
-  constructor(private readonly deps: Deps) {}
+  private readonly verificationCodes: CodeStore;
+  private readonly resetCodes: CodeStore;
+
+  constructor(private readonly deps: Deps) {
+    const secret = deps.config.jwtSecret;
+    this.verificationCodes = new CodeStore('email_verifications', secret, OTP_TTL_MINUTES);
+    this.resetCodes = new CodeStore('password_resets', secret, PASSWORD_RESET_TTL_MINUTES);
+  }
 
   async register(input: {
     name: string;
@@ -54,10 +63,10 @@ export class AuthService {
     const { db } = this.deps;
     await this.assertEmailFree(input.email);
     const passwordHash = await hashPassword(input.password);
-    const code = generateOtp();
     let userId: string;
+    let code: string;
     try {
-      userId = await db.transaction().execute(async (trx) => {
+      ({ userId, code } = await db.transaction().execute(async (trx) => {
         const user = await repo.createFirmWithAdmin(trx, {
           name: input.name,
           email: input.email,
@@ -65,13 +74,8 @@ export class AuthService {
           businessName: input.businessName,
           employeeCount: input.numberOfEmployees,
         });
-        await repo.saveVerificationCode(trx, {
-          userId: user.id,
-          codeHash: hashOtp(this.deps.config.jwtSecret, user.id, code),
-          expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-        });
-        return user.id;
-      });
+        return { userId: user.id, code: await this.verificationCodes.issue(trx, user.id) };
+      }));
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, the loser is told why.
       if ((error as { code?: string }).code === UNIQUE_VIOLATION)
@@ -91,43 +95,28 @@ export class AuthService {
   }
 
   async verify(input: { email: string; otp: string }): Promise<{ message: string }> {
-    const { db, config } = this.deps;
+    const { db } = this.deps;
     const user = await this.unverifiedAdmin(input.email);
-    const verification = await repo.findVerification(db, user.id);
-    if (!verification || verification.expires_at.getTime() < Date.now())
-      throw badRequest(MESSAGES.expiredOtp);
-    if (verification.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpAttemptsExceeded);
-    if (!otpMatches(config.jwtSecret, user.id, input.otp, verification.code_hash)) {
-      const attempts = await repo.recordFailedAttempt(db, user.id);
-      if (attempts === undefined || attempts >= OTP_MAX_ATTEMPTS) {
-        await repo.deleteVerification(db, user.id);
-        throw badRequest(MESSAGES.otpAttemptsExceeded);
-      }
-      throw badRequest(MESSAGES.invalidOtp);
-    }
+    const matched = await this.verificationCodes.check(db, user.id, input.otp);
     await db.transaction().execute(async (trx) => {
+      // Two right guesses at once: one uses the code up, the other finds it gone.
+      if (!(await this.verificationCodes.consume(trx, matched)))
+        throw badRequest(MESSAGES.alreadyVerified);
       await repo.markVerified(trx, user.id);
-      await repo.deleteVerification(trx, user.id);
     });
     return { message: 'Email verified successfully. You can now log in.' };
   }
 
   async resendOtp(input: { email: string }): Promise<{ message: string }> {
-    const { db, config } = this.deps;
     const user = await this.unverifiedAdmin(input.email);
-    const previous = await repo.findVerification(db, user.id);
-    if (previous) {
-      const elapsed = (Date.now() - previous.sent_at.getTime()) / 1000;
-      if (elapsed < OTP_RESEND_SECONDS)
-        throw tooManyRequests(MESSAGES.resendTooSoon, OTP_RESEND_SECONDS - elapsed);
-    }
-    const code = generateOtp();
-    await repo.saveVerificationCode(db, {
-      userId: user.id,
-      codeHash: hashOtp(config.jwtSecret, user.id, code),
-      expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000),
-    });
-    await this.sendCode(input.email, code, user.id);
+    const issued = await this.verificationCodes.issueAtMostEvery(
+      this.deps.db,
+      user.id,
+      OTP_RESEND_SECONDS,
+    );
+    if (!('code' in issued))
+      throw tooManyRequests(MESSAGES.resendTooSoon, issued.retryAfterSeconds);
+    await this.sendCode(input.email, issued.code, user.id);
     return { message: 'A new code has been sent to your email' };
   }
 
@@ -162,7 +151,7 @@ export class AuthService {
       throw unauthorized(MESSAGES.invalidCredentials);
     }
     if (!user.verified_at) throw forbidden(MESSAGES.notVerified);
-    return this.issueToken(user.id, user.firm_id);
+    return this.issueToken(user);
   }
 
   async loginOthers(input: {
@@ -179,12 +168,111 @@ export class AuthService {
     ) {
       throw unauthorized(MESSAGES.invalidCredentials);
     }
-    return this.issueToken(user.id, user.firm_id);
+    return this.issueToken(user);
   }
 
-  private async issueToken(userId: string, firmId: string): Promise<TokenResponse> {
-    const token = await this.deps.tokens.sign({ userId, firmId });
+  private async issueToken(user: {
+    id: string;
+    firm_id: string;
+    session_epoch: number;
+  }): Promise<TokenResponse> {
+    const token = await this.deps.tokens.sign({
+      userId: user.id,
+      firmId: user.firm_id,
+      sessionEpoch: user.session_epoch,
+    });
     return { token, message: 'Login successful' };
+  }
+
+  /** Ends the session of this one token, in every API process (they share the database). */
+  async logout(token: {
+    tokenId: string;
+    userId: string;
+    expiresAt: Date;
+  }): Promise<{ message: string }> {
+    await repo.revokeToken(this.deps.db, token);
+    return { message: PASSWORD_MESSAGES.loggedOut };
+  }
+
+  /**
+   * Mails a reset code to the account, if there is one, at most once a minute. The answer is
+   * the same whether the account exists or not, and the mail is sent after answering, so
+   * neither the message nor the time taken tells who has an account.
+   */
+  async forgotPassword(account: AccountRef): Promise<{ message: string }> {
+    const user = await repo.findAccount(this.deps.db, account);
+    if (user) {
+      const issued = await this.resetCodes.issueAtMostEvery(
+        this.deps.db,
+        user.id,
+        OTP_RESEND_SECONDS,
+      );
+      if ('code' in issued) void this.sendResetCode(account.email, issued.code, user.id);
+    }
+    return { message: PASSWORD_MESSAGES.resetCodeSent };
+  }
+
+  /**
+   * Sets a new password with a mailed reset code and ends every earlier session. An unknown
+   * account gets the answer of an account without a pending code, so nothing is enumerated.
+   */
+  async resetPassword(
+    input: AccountRef & { otp: string; password: string },
+  ): Promise<{ message: string }> {
+    const { db } = this.deps;
+    const user = await repo.findAccount(db, input);
+    if (!user) throw badRequest(MESSAGES.expiredOtp);
+    const matched = await this.resetCodes.check(db, user.id, input.otp);
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      if (!(await this.resetCodes.consume(trx, matched))) throw badRequest(MESSAGES.expiredOtp);
+      await repo.replacePassword(trx, user.id, { passwordHash });
+      // The code reached the mailbox: an admin who never verified has now proved the address.
+      if (!user.verified_at) await repo.markVerified(trx, user.id);
+    });
+    return { message: PASSWORD_MESSAGES.passwordReset };
+  }
+
+  /**
+   * Replaces the signed-in user's password and ends their other sessions: every earlier token
+   * is refused, and this session goes on with the new token answered.
+   */
+  async changePassword(
+    session: { userId: string; firmId: string },
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<TokenResponse> {
+    const { db } = this.deps;
+    const user = await repo.findUserCredentials(db, session.userId, session.firmId);
+    const wrong = () =>
+      badRequest(PASSWORD_MESSAGES.currentPasswordWrong, [
+        { path: 'currentPassword', msg: PASSWORD_MESSAGES.currentPasswordWrong },
+      ]);
+    if (!(await verifyPassword(user?.password_hash, input.currentPassword)) || !user) throw wrong();
+    // Conditional on the hash just verified: of two changes at once, only one applies.
+    const sessionEpoch = await repo.replacePassword(db, user.id, {
+      passwordHash: await hashPassword(input.newPassword),
+      expectedHash: user.password_hash,
+    });
+    if (sessionEpoch === undefined) throw wrong();
+    const token = await this.deps.tokens.sign({
+      userId: user.id,
+      firmId: user.firm_id,
+      sessionEpoch,
+    });
+    return { token, message: PASSWORD_MESSAGES.passwordChanged };
+  }
+
+  private async sendResetCode(email: string, code: string, userId: string) {
+    const mail = passwordResetEmail(this.deps.config.appName, code, PASSWORD_RESET_TTL_MINUTES);
+    try {
+      await this.deps.mailer.send({
+        to: email,
+        ...mail,
+        logHint: `password reset code for ${email}: ${code}`,
+      });
+    } catch (error) {
+      this.deps.logger.error({ err: error, userId }, 'could not send the password reset email');
+    }
   }
 
   async checkUser(userId: string, firmId: string): Promise<CheckUserResponse | undefined> {

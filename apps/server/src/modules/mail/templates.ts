@@ -70,3 +70,18 @@ export function employeeInvitationEmail(
     }),
   };
 }
+
+export function passwordResetEmail(appName: string, code: string, minutesValid: number) {
+  return {
+    subject: `Your ${appName} password reset code: ${code}`,
+    ...render({
+      appName,
+      heading: `Reset your ${appName} password`,
+      highlight: code,
+      paragraphs: [
+        `Enter this 6-digit code on the password reset page to choose a new password:`,
+        `The code is valid for ${minutesValid} minutes and works once. If you did not ask to reset your password, you can ignore this email: your password stays as it is.`,
+      ],
+    }),
+  };
+}

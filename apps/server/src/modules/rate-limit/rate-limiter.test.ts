@@ -2,7 +2,7 @@ import { MESSAGES } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, SLOW_DOWN_MAX_MS, SLOW_DOWN_STEP_MS } from './rate-limiter.js';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -41,5 +41,28 @@ describe('RateLimiter', () => {
     );
     expect(keys).toContain('new');
     expect(keys).not.toContain('old');
+  });
+});
+
+describe('RateLimiter.slowDown', () => {
+  it('lets hits up to the limit through at once, then waits longer for each, up to a cap', async () => {
+    const waits: number[] = [];
+    const limiter = new RateLimiter(database.db, async (ms) => {
+      waits.push(ms);
+    });
+    const now = new Date('2026-11-21T11:00:10Z');
+    const rule = { key: 'login:account:admin:a@example.com', limit: 3, windowSeconds: 60 };
+    const delays: number[] = [];
+    for (let i = 0; i < 16; i++) delays.push(await limiter.slowDown(rule, now));
+    expect(delays.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(delays.slice(3, 6)).toEqual([
+      SLOW_DOWN_STEP_MS,
+      2 * SLOW_DOWN_STEP_MS,
+      3 * SLOW_DOWN_STEP_MS,
+    ]);
+    expect(Math.max(...delays)).toBe(SLOW_DOWN_MAX_MS);
+    expect(waits).toEqual(delays.filter((d) => d > 0));
+    // Never a refusal: the next window starts afresh.
+    expect(await limiter.slowDown(rule, new Date('2026-11-21T11:01:00Z'))).toBe(0);
   });
 });

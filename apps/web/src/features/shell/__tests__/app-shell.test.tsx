@@ -59,8 +59,11 @@ describe('Authenticated shell', () => {
     expect(router.state.location.pathname).toBe('/datasets');
   });
 
-  it('Logout clears the session and returns to /', async () => {
-    mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser()) });
+  it('Logout ends the session on the server, clears it here and returns to /', async () => {
+    const api = mockApi({
+      'GET /api/auth/check-user': checkUserReply(buildUser()),
+      'POST /api/auth/logout': { body: { message: 'Logged out' } },
+    });
     window.localStorage.setItem(STORAGE_KEYS.unlockedFeatures, '{"freeRoute1":true}');
     window.localStorage.setItem(STORAGE_KEYS.featureDataCache, '{"freeRoute1":{"userId":"u"}}');
     const { user, router } = renderApp('/dashboard', { token: TEST_TOKEN });
@@ -74,6 +77,22 @@ describe('Authenticated shell', () => {
     for (const key of Object.values(STORAGE_KEYS)) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
+    const [logout] = api.callsTo('POST', '/api/auth/logout');
+    expect(logout?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it('Logout still signs out when the server cannot be reached', async () => {
+    mockApi({
+      'GET /api/auth/check-user': checkUserReply(buildUser()),
+      'POST /api/auth/logout': 'network-error',
+    });
+    const { user, router } = renderApp('/dashboard', { token: TEST_TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(
+      await screen.findByRole('link', { name: 'Create your free account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('logs out when check-user answers 420', async () => {
