@@ -6,22 +6,41 @@
  * function's median and fastest pass. The machine's speed drifts by 10-15% within an hour
  * (docs/benchmarks.md), so two separate runs of `bench:insights` cannot show a change of a few
  * percent; alternating passes in one process can. It first checks that both give the same
- * output for every row, field for field, so a speed-up cannot hide a changed result.
- * Options: --ref REF, --rows N (default 1,000,000), --passes P (default 7, the first is warm-up).
+ * output for every row, field for field, so a change cannot hide a changed result: the N
+ * generated rows, then the property tests' corpus (`--corpus C` rows of the fast-check
+ * arbitrary of any valid row, default 100,000, and the personas).
+ * Compared: `scoreCustomer`, `scoreCustomerCompact` and the stored form of an import, the COPY
+ * text of the insight columns (the server's `insightsCopyText` of the compact insights; a ref
+ * from before the serialiser moved to the server wrote it with `scoreCustomerCopyText`).
+ * Options: --ref REF, --rows N (default 1,000,000), --corpus C, --passes P (default 7, the first
+ * is warm-up).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import type { CustomerRecord } from '@behavio/contract';
+// The stored form is the server's; this benchmark is a development tool, not part of the engine.
+import { insightsCopyText } from '../../../apps/server/src/modules/ingestion/insight-columns.js';
 import * as current from '../src/index.js';
+import { customerRecordArb } from '../src/testing/arbitrary.js';
+import { PERSONAS } from '../src/testing/personas.js';
 import { generateCustomers } from '../src/testing/random-customers.js';
 
-type Engine = Pick<
-  typeof current,
-  'scoreCustomer' | 'scoreCustomerCompact' | 'scoreCustomerCopyText'
->;
-const FUNCTIONS = ['scoreCustomerCompact', 'scoreCustomerCopyText', 'scoreCustomer'] as const;
+type Score = (r: CustomerRecord) => unknown;
+type Engine = Pick<typeof current, 'scoreCustomer' | 'scoreCustomerCompact'> & {
+  /** The import path of engines that wrote the COPY text themselves. */
+  scoreCustomerCopyText?: (r: CustomerRecord) => string;
+};
+type Output = 'scoreCustomerCompact' | 'copy text' | 'scoreCustomer';
+const OUTPUTS: readonly Output[] = ['scoreCustomerCompact', 'copy text', 'scoreCustomer'];
+
+const scorer = (engine: Engine, output: Output): Score => {
+  if (output !== 'copy text') return engine[output];
+  const copyText = engine.scoreCustomerCopyText;
+  return copyText ?? ((r) => insightsCopyText(engine.scoreCustomerCompact(r)));
+};
 
 function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
@@ -31,6 +50,7 @@ function option(name: string, fallback: string): string {
 
 const ref = option('--ref', 'HEAD');
 const rows = Number(option('--rows', '1000000').replace(/[_,]/g, ''));
+const corpus = Number(option('--corpus', '100000').replace(/[_,]/g, ''));
 const passes = Number(option('--passes', '7'));
 if (!Number.isInteger(rows) || rows <= 0 || !Number.isInteger(passes) || passes < 2) {
   process.stderr.write('--rows must be a positive integer and --passes at least 2\n');
@@ -56,21 +76,30 @@ async function loadEngineAt(gitRef: string): Promise<Engine> {
   return engine;
 }
 
-const before = await loadEngineAt(ref);
+const engineA = await loadEngineAt(ref);
 const data: CustomerRecord[] = generateCustomers(rows, 42);
 
 let differences = 0;
-for (const r of data) {
-  for (const fn of FUNCTIONS) {
-    const a = JSON.stringify(before[fn](r));
-    const b = JSON.stringify(current[fn](r));
-    if (a !== b && differences++ < 3) out(`different ${fn} output:\n  A ${a}\n  B ${b}`);
+function compare(rowsToCompare: readonly CustomerRecord[], what: string): void {
+  const before = differences;
+  for (const r of rowsToCompare) {
+    for (const output of OUTPUTS) {
+      const a = JSON.stringify(scorer(engineA, output)(r));
+      const b = JSON.stringify(scorer(current, output)(r));
+      if (a !== b && differences++ < 3) out(`different ${output} output:\n  A ${a}\n  B ${b}`);
+    }
   }
+  out(`outputs compared on ${what}: ${differences - before} differences`);
 }
-out(`outputs compared on ${rows.toLocaleString('en-GB')} rows: ${differences} differences`);
+compare(data, `${rows.toLocaleString('en-GB')} generated rows`);
+const corpusRows = [
+  ...Object.values(PERSONAS),
+  ...fc.sample(customerRecordArb, { numRuns: corpus, seed: 42 }),
+];
+compare(corpusRows, `${corpusRows.length.toLocaleString('en-GB')} property-test rows`);
 
 let sink = 0;
-function pass(score: (r: CustomerRecord) => unknown): number {
+function pass(score: Score): number {
   const t0 = performance.now();
   for (let i = 0; i < rows; i++) {
     const result = score(data[i]!);
@@ -81,11 +110,11 @@ function pass(score: (r: CustomerRecord) => unknown): number {
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
 const ms = (x: number) => `${x.toFixed(0)} ms`.padStart(8);
-for (const fn of FUNCTIONS) {
+for (const output of OUTPUTS) {
   const times = { a: [] as number[], b: [] as number[] };
   for (let p = 0; p < passes; p++) {
-    const a = pass(before[fn]);
-    const b = pass(current[fn]);
+    const a = pass(scorer(engineA, output));
+    const b = pass(scorer(current, output));
     if (p > 0) {
       times.a.push(a);
       times.b.push(b);
@@ -93,7 +122,7 @@ for (const fn of FUNCTIONS) {
   }
   const change = (median(times.b) / median(times.a) - 1) * 100;
   out(
-    `${fn.padEnd(22)} median A ${ms(median(times.a))}  B ${ms(median(times.b))}` +
+    `${output.padEnd(22)} median A ${ms(median(times.a))}  B ${ms(median(times.b))}` +
       ` (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)  fastest A ${ms(Math.min(...times.a))}` +
       `  B ${ms(Math.min(...times.b))}`,
   );

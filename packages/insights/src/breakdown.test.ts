@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_CUSTOMER, type BiasScore, type CustomerRecord } from '@behavio/contract';
+import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
 import {
   biasSeverity,
-  biasSeverityFromTop,
-  computeBreakdown,
   customerValue,
   customerValueBasis,
   customerValueProxy,
@@ -13,7 +11,7 @@ import {
   riskUrgency,
   timeSensitivity,
 } from './breakdown.js';
-import { scoreBiases } from './bias-scores.js';
+import { scoreCustomer } from './score.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import {
   ANCHORED_HOLDER,
@@ -23,20 +21,12 @@ import {
 } from './testing/personas.js';
 
 const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
-const bias = (score: number, confidence: number): BiasScore => ({
-  bias_name: 'herding',
-  score,
-  confidence,
-  evidence: [],
-});
 
 describe('bias severity', () => {
   it('is (0.6 max + 0.4 mean of the top three strengths) / 10', () => {
-    // strengths 60, 30, 20 (and 10, not in the top three)
-    const biases = [bias(100, 0.6), bias(50, 0.6), bias(40, 0.5), bias(20, 0.5)];
-    expect(biasSeverity(biases)).toBeCloseTo((0.6 * 60 + (0.4 * 110) / 3) / 10, 10);
-    expect(biasSeverityFromTop(60, 30, 20)).toBeCloseTo(5.0667, 4);
-    expect(biasSeverity([])).toBe(0);
+    expect(biasSeverity(60, 30, 20)).toBeCloseTo((0.6 * 60 + (0.4 * 110) / 3) / 10, 10);
+    expect(biasSeverity(60, 30, 20)).toBeCloseTo(5.0667, 4);
+    expect(biasSeverity(0, 0, 0)).toBe(0);
   });
 });
 
@@ -136,7 +126,7 @@ describe('breakdown over the whole input domain', () => {
   it('every measure is finite and within 0-10', () => {
     fc.assert(
       fc.property(customerRecordArb, (r) => {
-        const b = computeBreakdown(r, scoreBiases(r));
+        const b = scoreCustomer(r).breakdown;
         for (const v of Object.values(b)) {
           expect(Number.isFinite(v)).toBe(true);
           expect(v).toBeGreaterThanOrEqual(0);

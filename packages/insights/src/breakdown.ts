@@ -1,37 +1,16 @@
-import type { BiasScore, Breakdown, CustomerRecord, CustomerValueBasis } from '@behavio/contract';
-import { DECAY_14, DECAY_30, clip01, ramp, round2 } from './math.js';
+import type { CustomerRecord, CustomerValueBasis } from '@behavio/contract';
+import { clip01, decay, ramp } from './math.js';
 
 /**
- * The four 0-10 measures behind the priority score. Formulas: docs/insights-model.md §6.
+ * The four 0-10 measures behind the priority score. Formulas: docs/insights-model.md §7.
  */
 
-/** Bias severity from the three largest strengths s1 >= s2 >= s3 (0-100 each). */
-export const biasSeverityFromTop = (s1: number, s2: number, s3: number): number =>
+/**
+ * Bias severity: (0.6 s1 + 0.4 (s1 + s2 + s3) / 3) / 10, from the three largest strengths
+ * s1 >= s2 >= s3 (score x confidence, 0-100 each). The strongest bias dominates.
+ */
+export const biasSeverity = (s1: number, s2: number, s3: number): number =>
   (0.6 * s1 + (0.4 * (s1 + s2 + s3)) / 3) / 10;
-
-/**
- * Bias severity: (0.6 max(s) + 0.4 mean of the top three s) / 10, where s = score x confidence
- * of each bias (0-100).
- */
-export function biasSeverity(biases: readonly BiasScore[]): number {
-  let a = 0;
-  let b = 0;
-  let c = 0; // the three largest strengths, a >= b >= c
-  for (const bias of biases) {
-    const s = bias.score * bias.confidence;
-    if (s > a) {
-      c = b;
-      b = a;
-      a = s;
-    } else if (s > b) {
-      c = b;
-      b = s;
-    } else if (s > c) {
-      c = s;
-    }
-  }
-  return biasSeverityFromTop(a, b, c);
-}
 
 /**
  * Risk the allocation implies, on the 1-10 scale of risk_profile: single stocks count fully,
@@ -75,10 +54,7 @@ export function riskUrgency(r: CustomerRecord): number {
   const c = concentrationRisk(r);
   const d = drawdownRisk(r);
   const m = mismatchRisk(r);
-  // Compares rather than Math.max, which also orders -0 and NaN: the signals are ramps (>= 0).
-  const lc = l > c ? l : c;
-  const dm = d > m ? d : m;
-  const worst = lc > dm ? lc : dm;
+  const worst = Math.max(l, c, d, m);
   const weighted =
     RISK_WEIGHTS.leverage * l +
     RISK_WEIGHTS.concentration * c +
@@ -94,12 +70,10 @@ export function riskUrgency(r: CustomerRecord): number {
  * d(days since last average down, 30) [averaging-down trades > 0].
  */
 export function timeSensitivity(r: CustomerRecord): number {
-  const hype = DECAY_14.at(r.days_since_hype_peak) * (ramp(r.social_hype_score, 40, 80) / 100);
-  const lossSale =
-    r.stop_loss_sell_cnt + r.loss_takes > 0 ? DECAY_30.at(r.days_since_loss_sell) : 0;
-  const averageDown = r.averaging_down_trades > 0 ? DECAY_30.at(r.days_since_last_average_down) : 0;
-  const m = hype > lossSale ? hype : lossSale;
-  return 10 * (m > averageDown ? m : averageDown);
+  const hype = decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
+  const lossSale = r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
+  const averageDown = r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
+  return 10 * Math.max(hype, lossSale, averageDown);
 }
 
 /**
@@ -128,41 +102,27 @@ const W_PROXY = 0.15;
 export const isFigure = (x: number | null | undefined): x is number =>
   typeof x === 'number' && Number.isFinite(x) && x >= 0;
 
-/** Which inputs customer_value uses, from whether aum and revenue_12m are supplied. */
-export const valueBasis = (hasAum: boolean, hasRevenue: boolean): CustomerValueBasis =>
-  hasAum ? (hasRevenue ? 'aum_and_revenue' : 'aum') : hasRevenue ? 'revenue' : 'proxy';
-
 /** Which inputs customer_value uses. */
-export const customerValueBasis = (r: CustomerRecord): CustomerValueBasis =>
-  valueBasis(isFigure(r.aum), isFigure(r.revenue_12m));
+export function customerValueBasis(r: CustomerRecord): CustomerValueBasis {
+  const hasAum = isFigure(r.aum);
+  const hasRevenue = isFigure(r.revenue_12m);
+  return hasAum ? (hasRevenue ? 'aum_and_revenue' : 'aum') : hasRevenue ? 'revenue' : 'proxy';
+}
 
 /**
  * Customer value (0-10): the weighted mean of revenue (0.5), AUM (0.35) and the proxy (0.15)
  * over the inputs present, divided by 10; the proxy alone when neither figure is supplied.
  */
-export const customerValue = (r: CustomerRecord): number =>
-  customerValueOf(r, isFigure(r.aum), isFigure(r.revenue_12m));
-
-/** customerValue when whether aum and revenue_12m are supplied is known. */
-export function customerValueOf(r: CustomerRecord, hasAum: boolean, hasRevenue: boolean): number {
+export function customerValue(r: CustomerRecord): number {
   let total = W_PROXY * customerValueProxy(r);
   let weight = W_PROXY;
-  if (hasAum) {
-    total += W_AUM * aumPoints(r.aum!);
+  if (isFigure(r.aum)) {
+    total += W_AUM * aumPoints(r.aum);
     weight += W_AUM;
   }
-  if (hasRevenue) {
-    total += W_REVENUE * revenuePoints(r.revenue_12m!);
+  if (isFigure(r.revenue_12m)) {
+    total += W_REVENUE * revenuePoints(r.revenue_12m);
     weight += W_REVENUE;
   }
   return total / weight / 10;
-}
-
-export function computeBreakdown(r: CustomerRecord, biases: readonly BiasScore[]): Breakdown {
-  return {
-    bias_severity: round2(biasSeverity(biases)),
-    risk_urgency: round2(riskUrgency(r)),
-    time_sensitivity: round2(timeSensitivity(r)),
-    customer_value: round2(customerValue(r)),
-  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
-import { VALUE_FACTS, ago, fact, gainsFact, homeFact, quizFact } from './facts.js';
+import { VALUE_FACTS, ago, gainsFact, homeFact, quizFact, valueFact } from './facts.js';
 
 const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
 
@@ -39,16 +39,15 @@ describe('fact phrases', () => {
     expect(homeFact('XKX', 60)).toBe('60% invested in XKX (0.1% of world markets)');
   });
 
-  it('build the same phrase for any column from the row, rounding figures first', () => {
-    expect(fact('days_since_last_trade', row({ days_since_last_trade: 400 }), true)).toBe(
+  it("build a column's phrase from the row, rounding the figure first", () => {
+    expect(valueFact('days_since_last_trade')(row({ days_since_last_trade: 400 }), true)).toBe(
       'No trade for 400 days',
     );
-    expect(fact('days_since_loss_sell', row({ days_since_loss_sell: 1.04 }), false)).toBe(
+    expect(valueFact('days_since_loss_sell')(row({ days_since_loss_sell: 1.04 }), false)).toBe(
       'a loss sale 1 day ago',
     );
-    expect(fact('aum', row({ aum: null }), true)).toBe('No assets figure');
-    expect(fact('revenue_12m', row({ revenue_12m: 1800 }), false)).toBe(
-      'revenue of 1800 over 12 months',
-    );
+    expect(
+      valueFact('limit_orders_at_purchase_px')(row({ limit_orders_at_purchase_px: true }), true),
+    ).toBe('Limit orders set at the purchase price');
   });
 });

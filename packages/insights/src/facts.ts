@@ -80,40 +80,19 @@ export const equityFact = (equity: number, first: boolean): string =>
 export const homeFact = (countryIso: string, weight: number): string =>
   `${num(weight)}% invested in ${countryIso} (${num(marketShare(countryIso) * 100)}% of world markets)`;
 
-const r1 = (x: number): number => {
-  const t = Math.round((x < 0 ? -x : x) * 10) / 10;
-  return x < 0 ? -t : t;
-};
-
 /**
- * The phrase for any column of a row, built from its figures rounded to one decimal (the same
- * text the cached term texts give). Used for the columns whose phrase combines several figures
- * and wherever a phrase is needed outside the hot path.
+ * A figure as the texts show it: rounded to one decimal, halves away from zero (-0.04 gives -0,
+ * so the phrase still knows the side of zero it came from).
  */
-export function fact(column: CustomerColumnName, r: CustomerRecord, first: boolean): string {
-  switch (column) {
-    case 'knowledge_quiz_score':
-      return quizFact(r1(r.knowledge_quiz_score), r1(r.risk_profile), first);
-    case 'gain_takes':
-      return gainsFact(r1(r.gain_takes), r1(r.loss_takes));
-    case 'home_country_weight_pct':
-      return homeFact(r.country_iso, r1(r.home_country_weight_pct));
-    case 'aum':
-      return r.aum === null
-        ? `${cap(first, 'No', 'no')} assets figure`
-        : `${cap(first, 'Assets', 'assets')} of ${num(r.aum)}`;
-    case 'revenue_12m':
-      return r.revenue_12m === null
-        ? `${cap(first, 'No', 'no')} revenue figure`
-        : `${cap(first, 'Revenue', 'revenue')} of ${num(r.revenue_12m)} over 12 months`;
-    case 'customer_id':
-      return `${cap(first, 'Customer', 'customer')} ${r.customer_id}`;
-    case 'country_iso':
-      return `${cap(first, 'Country', 'country')} ${r.country_iso}`;
-    default: {
-      const f = (VALUE_FACTS as Partial<Record<CustomerColumnName, ValueFact>>)[column];
-      const v = r[column];
-      return f === undefined ? column : f(r1(typeof v === 'number' ? v : v ? 1 : 0), first);
-    }
-  }
+export function tenth(x: number): number {
+  const t = Math.round(Math.abs(x) * 10) / 10;
+  return x < 0 ? -t : t;
 }
+
+/** The phrase of a one-figure column, from the row's figure as shown (booleans as 1 or 0). */
+export const valueFact =
+  (column: ValueFactColumn) =>
+  (r: CustomerRecord, first: boolean): string => {
+    const v = r[column];
+    return VALUE_FACTS[column](tenth(typeof v === 'number' ? v : v ? 1 : 0), first);
+  };

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MARKET_SHARE,
   WORLD_MARKET_SHARE,
-  codeFromIndex,
-  codeIndex,
+  displayCountryCode,
   lookupMarketShare,
   marketShare,
 } from './market-cap.js';
@@ -30,12 +29,11 @@ describe('world market-cap table', () => {
     expect(marketShare('')).toBe(DEFAULT_MARKET_SHARE);
   });
 
-  it('maps 3-letter codes to indices and back', () => {
-    expect(codeIndex('AAA')).toBe(0);
-    expect(codeIndex('ZZZ')).toBe(17_575);
-    expect(codeIndex('gbr')).toBe(codeIndex('GBR'));
-    expect(codeIndex('GB')).toBe(-1);
-    expect(codeIndex('G1R')).toBe(-1);
-    expect(codeFromIndex(codeIndex('CHE'))).toBe('CHE');
+  it('shows a code of three letters in upper case and any other as written', () => {
+    expect(displayCountryCode(' gbr')).toBe('GBR');
+    expect(displayCountryCode('XK1')).toBe('XK1');
+    // Only ASCII letters: 'ſ' upper-cases to 'S', but "uſa" is not the United States.
+    expect(displayCountryCode('uſa')).toBe('uſa');
+    expect(lookupMarketShare('uſa')).toBeUndefined();
   });
 });

@@ -60,53 +60,19 @@ export const WORLD_MARKET_SHARE: ReadonlyMap<string, number> = new Map(
   }),
 );
 
-// Dense lookup by the three letters (A-Z, case-insensitive): no string hashing on the hot path.
-// NaN marks a code not in the table; the slot past the last code stands for "not a code".
-const NOT_A_CODE = 26 * 26 * 26;
-const BY_CODE = new Float64Array(NOT_A_CODE + 1).fill(Number.NaN);
-for (const [code, share] of WORLD_MARKET_SHARE) BY_CODE[codeIndex(code)] = share;
-
-/** Index 0-17575 of a 3-letter code (case-insensitive), or -1 when it is not three ASCII letters. */
-export function codeIndex(code: string): number {
-  if (code.length !== 3) return -1;
-  const a = (code.charCodeAt(0) | 0x20) - 97;
-  const b = (code.charCodeAt(1) | 0x20) - 97;
-  const c = (code.charCodeAt(2) | 0x20) - 97;
-  if (a < 0 || a > 25 || b < 0 || b > 25 || c < 0 || c > 25) return -1;
-  return (a * 26 + b) * 26 + c;
-}
-
-/** The codeIndex of a country code, surrounding spaces ignored; -1 when not three ASCII letters. */
-export function countryIndex(countryIso: string): number {
-  const i = codeIndex(countryIso);
-  if (i >= 0) return i;
-  const trimmed = countryIso.trim();
-  return trimmed === countryIso ? -1 : codeIndex(trimmed);
-}
-
 /**
- * The table's share for a countryIndex, NaN when the country is not in the table (or for -1).
- * Always a read from the table, so optimised code gets a plain number: a NaN constant on the
- * other branch made V8 box every share it read.
+ * A country code as the texts show it: upper case without surrounding spaces when it is three
+ * ASCII letters (" gbr" reads "GBR"), as written otherwise.
  */
-export const shareOfIndex = (i: number): number => BY_CODE[i >= 0 ? i : NOT_A_CODE]!;
-
-/** The table's share for a 3-letter code (case-insensitive), undefined when not in the table. */
-export function lookupMarketShare(countryIso: string): number | undefined {
-  const m = shareOfIndex(countryIndex(countryIso));
-  return m === m ? m : undefined; // NaN marks a code not in the table
+export function displayCountryCode(countryIso: string): string {
+  const trimmed = countryIso.trim();
+  return /^[A-Za-z]{3}$/.test(trimmed) ? trimmed.toUpperCase() : countryIso;
 }
+
+/** The table's share for a country code (case-insensitive), undefined when not in the table. */
+export const lookupMarketShare = (countryIso: string): number | undefined =>
+  WORLD_MARKET_SHARE.get(displayCountryCode(countryIso));
 
 /** The country's share of world market capitalisation, DEFAULT_MARKET_SHARE when unknown. */
-export function marketShare(countryIso: string): number {
-  const m = lookupMarketShare(countryIso);
-  return m === undefined ? DEFAULT_MARKET_SHARE : m;
-}
-
-/** The upper-case 3-letter code of a codeIndex. */
-export function codeFromIndex(i: number): string {
-  const c = i % 26;
-  const b = Math.floor(i / 26) % 26;
-  const a = Math.floor(i / 676);
-  return String.fromCharCode(65 + a, 65 + b, 65 + c);
-}
+export const marketShare = (countryIso: string): number =>
+  lookupMarketShare(countryIso) ?? DEFAULT_MARKET_SHARE;

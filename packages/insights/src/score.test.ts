@@ -8,15 +8,6 @@ import {
   type CustomerInsights,
 } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomer, scoreCustomerCompact } from './index.js';
-import {
-  assignSegment,
-  computeBreakdown,
-  priorityScore,
-  riskLevel,
-  scoreBiases,
-  topBiases,
-  urgencyLevel,
-} from './index.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import { PERSONAS } from './testing/personas.js';
 import { generateCustomers } from './testing/random-customers.js';
@@ -79,24 +70,6 @@ describe('scoreCustomer over the whole valid input domain', () => {
         });
       }),
       { numRuns: 1000 },
-    );
-  });
-
-  it('the object-level helpers agree with the hot path', () => {
-    fc.assert(
-      fc.property(customerRecordArb, (r) => {
-        const full = scoreCustomer(r);
-        const biases = scoreBiases(r);
-        expect(biases).toEqual(full.biases);
-        expect(topBiases(biases)).toEqual(full.top_biases);
-        expect(computeBreakdown(r, biases)).toEqual(full.breakdown);
-        expect(assignSegment(biases)).toBe(full.segment);
-        const p = priorityScore(full.breakdown);
-        expect(p).toBe(full.priority_score);
-        expect(urgencyLevel(p, full.breakdown)).toBe(full.urgency_level);
-        expect(riskLevel(full.breakdown)).toBe(full.risk_level);
-      }),
-      { numRuns: 500 },
     );
   });
 

@@ -1,74 +1,95 @@
-import {
-  BIAS_NAMES,
-  type CompactCustomerInsights,
-  type CustomerInsights,
-  type CustomerRecord,
-  type TopBias,
+import type {
+  BiasName,
+  CompactCustomerInsights,
+  CustomerInsights,
+  CustomerRecord,
+  TopBias,
 } from '@behavio/contract';
-import { BIAS_COUNT, buildBiases, orderEvidence } from './bias-scores.js';
-import { computeInsight, createInsightScratch, type InsightScratch } from './insight.js';
+import {
+  biasSeverity,
+  customerValue,
+  customerValueBasis,
+  riskUrgency,
+  timeSensitivity,
+} from './breakdown.js';
+import { biasNamed, biasScore, evaluateBiases, topThree, type BiasResult } from './evaluate.js';
+import { round2 } from './math.js';
+import { priorityScore, riskLevel, urgencyLevel } from './priority.js';
+import { assignSegment, segmentLeadBias, type Strengths } from './segment.js';
+import { chooseLead, leadTexts } from './texts.js';
 import { MODEL_VERSION } from './version.js';
 
-const S = createInsightScratch();
-
 /**
- * Scores one validated customer row. Pure and deterministic: the same row always gives the same
- * insights, nothing is read or written, and every number is finite and in range. Numbers are
- * computed first into a reused scratch; the output objects and texts are built from them.
+ * Scoring one customer, top to bottom in the order of docs/insights-model.md: the biases (§4-§6),
+ * the breakdown (§7), priority, urgency and risk level (§8), the segment (§9) and the texts
+ * (§10). Pure and deterministic: the same row always gives the same insights.
  */
-export function scoreCustomer(record: CustomerRecord): CustomerInsights {
-  const s = S;
-  computeInsight(record, s);
-  for (let b = 0; b < BIAS_COUNT; b++) orderEvidence(b, s);
-  return assemble(s, buildBiases(s, record));
-}
-
-/**
- * `scoreCustomer` without the per-bias evidence: each bias (and top bias) is name, score and
- * confidence; every other field is identical (property-tested). Cheaper, for callers that
- * store the insights and re-derive the evidence only when someone opens a customer.
- */
-export function scoreCustomerCompact(record: CustomerRecord): CompactCustomerInsights {
-  const s = S;
-  computeInsight(record, s);
-  const biases = [
-    compactBias(0, s),
-    compactBias(1, s),
-    compactBias(2, s),
-    compactBias(3, s),
-    compactBias(4, s),
-    compactBias(5, s),
-    compactBias(6, s),
-    compactBias(7, s),
-    compactBias(8, s),
-  ];
-  return assemble(s, biases);
-}
-
-const compactBias = (b: number, s: InsightScratch): TopBias => ({
-  bias_name: BIAS_NAMES[b]!,
-  score: s.score[b]!,
-  confidence: s.roundedConfidence[b]!,
-});
-
-/** The output object around `biases`, from the scratch `computeInsight` filled for the row. */
-function assemble<B>(s: InsightScratch, biases: B[]) {
+function evaluateCustomer(r: CustomerRecord) {
+  const biases = evaluateBiases(r);
+  const top = topThree(biases);
+  const breakdown = {
+    bias_severity: round2(biasSeverity(top[0]!.strength, top[1]!.strength, top[2]!.strength)),
+    risk_urgency: round2(riskUrgency(r)),
+    time_sensitivity: round2(timeSensitivity(r)),
+    customer_value: round2(customerValue(r)),
+  };
+  const priority = priorityScore(breakdown);
+  const risk = riskLevel(breakdown);
+  const strengths = Object.fromEntries(biases.map((b) => [b.bias.name, b.strength])) as Record<
+    BiasName,
+    number
+  > satisfies Strengths;
+  const segment = assignSegment(strengths);
+  const leadBias = biasNamed(biases, segmentLeadBias(segment, strengths, top[0]!.bias.name));
+  const lead = chooseLead(r, {
+    biasSeverity: breakdown.bias_severity,
+    riskUrgency: breakdown.risk_urgency,
+    riskLevel: risk,
+    leadBias,
+  });
+  const texts = leadTexts(r, lead, leadBias);
   return {
-    model_version: MODEL_VERSION,
     biases,
-    top_biases: [biases[s.top[0]!]!, biases[s.top[1]!]!, biases[s.top[2]!]!],
-    breakdown: {
-      bias_severity: s.biasSeverity,
-      risk_urgency: s.riskUrgency,
-      time_sensitivity: s.timeSensitivity,
-      customer_value: s.customerValue,
+    top,
+    rest: {
+      breakdown,
+      customer_value_basis: customerValueBasis(r),
+      priority_score: priority,
+      urgency_level: urgencyLevel(priority, breakdown),
+      risk_level: risk,
+      segment,
+      recommended_action: texts.action,
+      why: texts.why,
     },
-    customer_value_basis: s.basis,
-    priority_score: s.priority,
-    urgency_level: s.urgency,
-    risk_level: s.risk,
-    segment: s.segment,
-    recommended_action: s.action,
-    why: s.why,
   };
 }
+
+/** The insights around the biases in the shape `toBias` gives them (top biases are the same objects). */
+function insightsOf<B>(r: CustomerRecord, toBias: (b: BiasResult) => B) {
+  const { biases, top, rest } = evaluateCustomer(r);
+  const shaped = new Map(biases.map((b) => [b, toBias(b)]));
+  return {
+    model_version: MODEL_VERSION,
+    biases: biases.map((b) => shaped.get(b)!),
+    top_biases: top.map((b) => shaped.get(b)!),
+    ...rest,
+  };
+}
+
+/**
+ * Scores one validated customer row: every bias with its evidence, the top three biases, the
+ * breakdown, priority, urgency, risk level, segment and the two texts.
+ */
+export const scoreCustomer = (r: CustomerRecord): CustomerInsights =>
+  insightsOf(r, (b) => biasScore(b, r));
+
+/**
+ * `scoreCustomer` without the per-bias evidence (each bias is name, score and confidence), for
+ * callers that store the insights: the evidence is re-derived from the stored row when needed.
+ */
+export const scoreCustomerCompact = (r: CustomerRecord): CompactCustomerInsights =>
+  insightsOf(r, (b): TopBias => ({
+    bias_name: b.bias.name,
+    score: b.score,
+    confidence: b.confidence,
+  }));

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_VERSION } from './version.js';
 import { MARKET_CAP_TABLE_VERSION } from './market-cap.js';
 import fc from 'fast-check';
-import { BIAS_NAMES } from '@behavio/contract';
-import { BIAS_TERM_START, TERMS, computeBiasScores, createScratch } from './bias-scores.js';
+import type { CustomerRecord } from '@behavio/contract';
+import { BIASES } from './biases.js';
+import { termPoints } from './evaluate.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import { PERSONAS } from './testing/personas.js';
 import {
-  TERM_FORMULAS,
   WORKED_EXAMPLES,
   formatDoc,
   markerEnd,
@@ -48,36 +48,31 @@ describe('worked-example formula labels', () => {
     return weight < 1 ? Math.round(weight * 100) : weight;
   };
 
-  it('has one label per term, and the weights of each bias add up to 100 points', () => {
-    expect(TERM_FORMULAS).toHaveLength(TERMS.length);
-    BIAS_NAMES.forEach((_, b) => {
-      let total = 0;
-      for (let t = BIAS_TERM_START[b]!; t < BIAS_TERM_START[b + 1]!; t++) {
-        total += labelMax(TERM_FORMULAS[t]![0]);
-      }
-      expect(total).toBe(100);
-    });
+  const terms = BIASES.flatMap((b) => b.terms);
+
+  it('the weights of each bias, read from the labels, add up to 100 points', () => {
+    for (const bias of BIASES) {
+      const total = bias.terms.reduce((sum, t) => sum + labelMax(t.formula), 0);
+      expect(total, bias.name).toBe(100);
+    }
   });
 
   it('each label weight is the most points the code gives that term, and it is reached', () => {
-    const s = createScratch();
-    const seen = new Array<number>(TERMS.length).fill(0);
-    const record = (r: Parameters<typeof computeBiasScores>[0]) => {
-      computeBiasScores(r, s);
-      TERMS.forEach((_, t) => {
-        expect(s.points[t]!).toBeLessThanOrEqual(labelMax(TERM_FORMULAS[t]![0]) + 1e-9);
-        seen[t] = Math.max(seen[t]!, s.points[t]!);
-      });
+    const seen = new Map(terms.map((t) => [t, 0]));
+    const record = (r: CustomerRecord) => {
+      for (const t of terms) {
+        const points = termPoints(t, r);
+        expect(points).toBeLessThanOrEqual(labelMax(t.formula) + 1e-9);
+        seen.set(t, Math.max(seen.get(t)!, points));
+      }
     };
     Object.values(PERSONAS).forEach(record);
     fc.assert(
       fc.property(customerRecordArb, (r) => record(r)),
       { numRuns: 3000, seed: 42 },
     );
-    TERMS.forEach((_, t) => {
-      expect(seen[t], TERM_FORMULAS[t]![0]).toBeGreaterThanOrEqual(
-        0.95 * labelMax(TERM_FORMULAS[t]![0]),
-      );
-    });
+    for (const t of terms) {
+      expect(seen.get(t), t.formula).toBeGreaterThanOrEqual(0.95 * labelMax(t.formula));
+    }
   });
 });

@@ -1,17 +1,10 @@
 import {
-  BIAS_NAMES,
   OPTIONAL_COLUMNS,
   REQUIRED_COLUMNS,
+  type BiasName,
   type CustomerRecord,
 } from '@behavio/contract';
-import {
-  BIAS_TERM_START,
-  computeBiasScores,
-  createScratch,
-  realisedGainShare,
-  tradeCount,
-  equityHomeBias,
-} from '../bias-scores.js';
+import { evaluateBiases } from '../evaluate.js';
 import {
   aumPoints,
   concentrationRisk,
@@ -23,7 +16,6 @@ import {
   revenuePoints,
   riskMismatch,
 } from '../breakdown.js';
-import { lookupMarketShare, marketShare } from '../market-cap.js';
 import { decay, ramp } from '../math.js';
 import { segmentScores } from '../segment.js';
 import { scoreCustomer } from '../score.js';
@@ -43,102 +35,11 @@ import {
 
 const f2 = (x: number): string => (Object.is(x, -0) ? 0 : x).toFixed(2);
 const f4 = (x: number): string => x.toFixed(4);
-const v = (x: number | boolean | string | null): string =>
-  x === null ? 'null' : typeof x === 'number' ? String(x) : String(x);
-
-/**
- * Formula of each term (in TERMS order) and the input figures it used. A test checks each
- * formula's weight against the points the code produces, so a label cannot silently drift.
- */
-export const TERM_FORMULAS: readonly [string, (r: CustomerRecord) => string][] = [
-  ['0.40 r(turnover pct, 50, 100)', (r) => v(r.trade_turnover_30d_pct_peer)],
-  [
-    '0.25 r(10 x risk_profile - quiz, 0, 50)',
-    (r) =>
-      `10 x ${v(r.risk_profile)} - ${v(r.knowledge_quiz_score)} = ${f2(10 * r.risk_profile - r.knowledge_quiz_score)}`,
-  ],
-  ['0.20 r(single stock %, 20, 80)', (r) => v(r.single_stock_pct)],
-  ['0.15 r(leverage, 1, 2)', (r) => v(r.leverage_ratio)],
-  ['0.40 x hype', (r) => v(r.social_hype_score)],
-  [
-    '0.25 x hype x d(days since hype peak, 14)',
-    (r) =>
-      `hype ${v(r.social_hype_score)}, d(${v(r.days_since_hype_peak)}, 14) = ${f4(decay(r.days_since_hype_peak, 14))}`,
-  ],
-  ['0.20 r(news clicks, 5, 50)', (r) => v(r.news_clicks_7d)],
-  [
-    '15 x max(0, sentiment) x clip01(clicks / 10)',
-    (r) => `sentiment ${v(r.positive_news_sentiment_7d)}, clicks ${v(r.news_clicks_7d)}`,
-  ],
-  [
-    '0.45 r(g, 5, 40), g = max(0, -gap %)',
-    (r) => `g = ${f2(Math.max(0, -r.anchor_price_gap_pct))}`,
-  ],
-  ['25 x [limit orders at purchase price]', (r) => v(r.limit_orders_at_purchase_px)],
-  [
-    '0.30 r(averaging down, 0, 4) x (0.5 + 0.5 clip01(g / 10))',
-    (r) => `${v(r.averaging_down_trades)} trades, g = ${f2(Math.max(0, -r.anchor_price_gap_pct))}`,
-  ],
-  ['0.30 r(stop-loss sales, 0, 4)', (r) => v(r.stop_loss_sell_cnt)],
-  [
-    '25 x d(days since loss sale, 30) x [L > 0]',
-    (r) => `${v(r.days_since_loss_sell)} days, L = ${v(r.stop_loss_sell_cnt + r.loss_takes)}`,
-  ],
-  ['0.20 r(-max drawdown, 10, 40)', (r) => v(r.max_drawdown_pct)],
-  ['0.25 r(cash %, 20, 70)', (r) => v(r.cash_pct)],
-  [
-    '0.80 r(s, 0.5, 0.85), s = (G + 5) / (G + L + 10)',
-    (r) => `G = ${v(r.gain_takes)}, L = ${v(r.loss_takes)}, s = ${f4(realisedGainShare(r))}`,
-  ],
-  ['0.20 r(averaging down, 0, 4)', (r) => v(r.averaging_down_trades)],
-  [
-    'r(EHB, 0.25, 1), EHB = 1 - (1 - w) / (1 - m)',
-    (r) =>
-      `w = ${f2(r.home_country_weight_pct / 100)}, m(${r.country_iso}) = ${marketShare(r.country_iso)}, EHB = ${f4(equityHomeBias(r))}`,
-  ],
-  ['0.45 r(cash %, 20, 80)', (r) => v(r.cash_pct)],
-  ['0.35 r(risk_profile, 7, 2)', (r) => v(r.risk_profile)],
-  ['0.20 r(ETF % + single stock %, 50, 10)', (r) => `${v(r.etf_pct)} + ${v(r.single_stock_pct)}`],
-  ['0.60 r(sub-accounts, 2, 6)', (r) => v(r.num_sub_accounts)],
-  [
-    '40 x clip01((leverage - 1) / 0.5) x clip01((cash % - 10) / 20)',
-    (r) => `leverage ${v(r.leverage_ratio)}, cash ${v(r.cash_pct)}`,
-  ],
-  ['0.55 r(days since last trade, 90, 365)', (r) => v(r.days_since_last_trade)],
-  ['25 x [no rebalance this year]', (r) => `${v(r.rebalances_ytd)} rebalances`],
-  ['0.20 r(cash %, 20, 60)', (r) => v(r.cash_pct)],
-];
-
-/** How each bias's confidence was computed, with the figures. */
-function confidenceText(b: number, r: CustomerRecord, c: number): string {
-  switch (BIAS_NAMES[b]) {
-    case 'overconfidence': {
-      const n = tradeCount(r);
-      return `0.85 x (0.6 + 0.4 x ${n}/(${n} + 5)) = ${f4(c)}`;
-    }
-    case 'herding':
-      return `0.8 x (0.6 + 0.4 x ${r.news_clicks_7d}/(${r.news_clicks_7d} + 10)) = ${f4(c)}`;
-    case 'anchoring':
-      return `0.85 x (0.7 + 0.3 x ${r.averaging_down_trades}/(${r.averaging_down_trades} + 3)) = ${f4(c)}`;
-    case 'loss_aversion': {
-      const l = r.stop_loss_sell_cnt + r.loss_takes;
-      return `0.8 x (0.5 + 0.5 x ${l}/(${l} + 4)) = ${f4(c)}`;
-    }
-    case 'disposition_effect': {
-      const n = r.gain_takes + r.loss_takes + r.averaging_down_trades;
-      return `0.9 x ${n}/(${n} + 10) = ${f4(c)}`;
-    }
-    case 'home_bias':
-      return `0.7 x (0.5 + 0.5 x clip01((100 - ${r.cash_pct}) / 50))${lookupMarketShare(r.country_iso) === undefined ? ' x 0.75 (country not in the table)' : ''} = ${f4(c)}`;
-    default:
-      return `fixed ${f4(c)}`;
-  }
-}
+const v = (x: number | boolean | string | null): string => String(x);
 
 export function renderWorkedExample(title: string, r: CustomerRecord): string {
   const i = scoreCustomer(r);
-  const s = createScratch();
-  computeBiasScores(r, s);
+  const biases = evaluateBiases(r);
   const lines: string[] = [];
   const out = (line = '') => lines.push(line);
 
@@ -159,20 +60,21 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
   out();
   out('| bias | term | input | points |');
   out('|---|---|---|---|');
-  BIAS_NAMES.forEach((name, b) => {
-    for (let t = BIAS_TERM_START[b]!; t < BIAS_TERM_START[b + 1]!; t++) {
-      const [formula, input] = TERM_FORMULAS[t]!;
-      out(`| ${name} | ${formula} | ${input(r)} | ${f4(s.points[t]!)} |`);
+  for (const b of biases) {
+    for (const t of b.terms) {
+      out(`| ${b.bias.name} | ${t.term.formula} | ${t.term.inputs(r)} | ${f4(t.points)} |`);
     }
-  });
+  }
   out();
   out('| bias | score | confidence | strength s = score x confidence |');
   out('|---|---|---|---|');
-  i.biases.forEach((bias, b) => {
+  for (const b of biases) {
+    const formula = b.bias.confidenceFormula(r);
+    const confidence = `${formula === 'fixed' ? formula : `${formula} =`} ${f4(b.exactConfidence)}`;
     out(
-      `| ${bias.bias_name} | ${f2(bias.score)} | ${confidenceText(b, r, s.confidence[b]!)} -> ${f2(bias.confidence)} | ${f2(bias.score * bias.confidence)} |`,
+      `| ${b.bias.name} | ${f2(b.score)} | ${confidence} -> ${f2(b.confidence)} | ${f2(b.strength)} |`,
     );
-  });
+  }
   out();
   const st = i.top_biases.map((b) => b.score * b.confidence);
   out(
@@ -236,7 +138,9 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
     `Priority = 0.55 x max(${f2(b.bias_severity)}, ${f2(b.risk_urgency)}) + 0.45 x (0.35 x ${f2(b.bias_severity)} + 0.30 x ${f2(b.risk_urgency)} + 0.20 x ${f2(b.time_sensitivity)} + 0.15 x ${f2(b.customer_value)}) = **${f2(i.priority_score)}**; urgency **${i.urgency_level}**; risk level **${i.risk_level}** (risk_urgency ${f2(b.risk_urgency)}).`,
   );
   out();
-  const seg = segmentScores(i.biases);
+  const seg = segmentScores(
+    Object.fromEntries(biases.map((b) => [b.bias.name, b.strength])) as Record<BiasName, number>,
+  );
   out(
     `Segment scores: overconfident ${f2(seg.overconfident)}, herd_followers ${f2(seg.herd_followers)}, anchored ${f2(seg.anchored)}, risk_averse ${f2(seg.risk_averse)} (threshold 35) -> segment **${i.segment}**.`,
   );

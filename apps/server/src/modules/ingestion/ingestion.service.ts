@@ -12,7 +12,7 @@ import {
   type PreviewFileResponse,
   type UploadResponse,
 } from '@behavio/contract';
-import { scoreCustomerCopyText } from '@behavio/insights';
+import { scoreCustomerCompact } from '@behavio/insights';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
@@ -32,6 +32,7 @@ import {
 import { RejectedReport } from './rejected-report.js';
 import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
 import { CopyLines, openLoadWriter } from './load-writer.js';
+import { insightsCopyText } from './insight-columns.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
@@ -243,7 +244,8 @@ export class IngestionService {
         customers.push(copyText);
         // The customer line starts with the customer_id as COPY text, then a tab.
         insights.push(
-          copyText.slice(0, copyText.indexOf('\t') + 1) + scoreCustomerCopyText(record),
+          copyText.slice(0, copyText.indexOf('\t') + 1) +
+            insightsCopyText(scoreCustomerCompact(record)),
         );
       }
       await writer.write({ customers, insights });

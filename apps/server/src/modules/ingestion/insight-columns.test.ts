@@ -1,22 +1,31 @@
 import { BIAS_NAMES } from '@behavio/contract';
-import { scoreCustomer, scoreCustomerCopyText } from '@behavio/insights';
+import { scoreCustomer, scoreCustomerCompact } from '@behavio/insights';
 import { describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
-import { INSIGHT_COLUMNS } from './insight-columns.js';
+import {
+  INSIGHT_COLUMNS,
+  copyEscape,
+  insightColumnValues,
+  insightsCopyText,
+} from './insight-columns.js';
 
 /** What PostgreSQL's COPY text format makes of a field. */
 const copyUnescape = (field: string) =>
   field.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c] ?? c);
 
 describe('the insight columns of a loaded row', () => {
-  it('are the engine’s COPY text in column order, the JSON and array columns reading back as its values', () => {
+  it('are the COPY text of the stored values in column order, the JSON and array columns reading back as the insights', () => {
     for (const record of generateCustomers(200, { seed: 11 })) {
       const insights = scoreCustomer(record);
-      const fields = scoreCustomerCopyText(record).split('\t');
+      const fields = insightsCopyText(scoreCustomerCompact(record)).split('\t');
       expect(fields).toHaveLength(INSIGHT_COLUMNS.length);
       const row = Object.fromEntries(INSIGHT_COLUMNS.map((c, i) => [c, copyUnescape(fields[i]!)]));
+      expect(row.model_version).toBe(insights.model_version);
       expect(Number(row.priority_score)).toBe(insights.priority_score);
+      expect(Number(row.customer_value)).toBe(insights.breakdown.customer_value);
+      expect(row.segment).toBe(insights.segment);
       expect(row.recommended_action).toBe(insights.recommended_action);
+      expect(row.why).toBe(insights.why);
       expect(JSON.parse(row.top_biases!)).toEqual(
         insights.top_biases.map(({ bias_name, score, confidence }) => ({
           bias_name,
@@ -33,5 +42,15 @@ describe('the insight columns of a loaded row', () => {
         insights.biases.map((b) => Math.round(b.confidence * 100)),
       );
     }
+  });
+
+  it('escapes the texts for COPY, so a tab or a backslash cannot shift a column', () => {
+    const insights = scoreCustomerCompact(generateCustomers(1, { seed: 3 })[0]!);
+    const odd = { ...insights, why: 'a\tb\\c\nd' };
+    const fields = insightsCopyText(odd).split('\t');
+    expect(fields).toHaveLength(INSIGHT_COLUMNS.length);
+    expect(copyUnescape(fields[INSIGHT_COLUMNS.indexOf('why')]!)).toBe('a\tb\\c\nd');
+    expect(copyEscape('plain')).toBe('plain');
+    expect(insightColumnValues(odd).why).toBe('a\tb\\c\nd');
   });
 });

@@ -1,6 +1,9 @@
+import type { CompactCustomerInsights, TopBias } from '@behavio/contract';
+
 /**
- * Insight columns of customer_insights (and of an import's load table), in the order of the COPY text
- * that `scoreCustomerCopyText` (@behavio/insights) writes for a row.
+ * How an insight is stored: the insight columns of customer_insights (and of an import's load
+ * table) and the value each holds. One serialiser for every writer: the import writes these
+ * values as PostgreSQL COPY text (`insightsCopyText`), the backfill as a JSON record set.
  */
 export const INSIGHT_COLUMNS = [
   'model_version',
@@ -19,3 +22,55 @@ export const INSIGHT_COLUMNS = [
   'bias_scores',
   'bias_confidences',
 ] as const;
+
+export type InsightColumn = (typeof INSIGHT_COLUMNS)[number];
+export type InsightColumnValues = Record<InsightColumn, string | number | TopBias[] | number[]>;
+
+/** Scores and confidences as whole hundredths (84.01 as 8401), in BIAS_NAMES order (migration 0009). */
+const hundredths = (values: number[]): number[] => values.map((v) => Math.round(v * 100));
+
+/** The stored value of each insight column. The per-bias evidence is not stored. */
+export function insightColumnValues(insights: CompactCustomerInsights): InsightColumnValues {
+  const { breakdown } = insights;
+  return {
+    model_version: insights.model_version,
+    priority_score: insights.priority_score,
+    urgency_level: insights.urgency_level,
+    risk_level: insights.risk_level,
+    segment: insights.segment,
+    bias_severity: breakdown.bias_severity,
+    risk_urgency: breakdown.risk_urgency,
+    time_sensitivity: breakdown.time_sensitivity,
+    customer_value: breakdown.customer_value,
+    customer_value_basis: insights.customer_value_basis,
+    recommended_action: insights.recommended_action,
+    why: insights.why,
+    top_biases: insights.top_biases.map(({ bias_name, score, confidence }) => ({
+      bias_name,
+      score,
+      confidence,
+    })),
+    bias_scores: hundredths(insights.biases.map((b) => b.score)),
+    bias_confidences: hundredths(insights.biases.map((b) => b.confidence)),
+  };
+}
+
+/** PostgreSQL COPY text format: backslash, tab and line breaks must be escaped. */
+export const copyEscape = (value: string): string =>
+  /[\\\t\n\r]/.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : value;
+
+/** One stored value as a COPY text field: a number array as a PostgreSQL array, objects as JSON. */
+function copyField(value: InsightColumnValues[InsightColumn]): string {
+  if (typeof value === 'string') return copyEscape(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value[0] === 'number') return `{${value.join(',')}}`;
+  return copyEscape(JSON.stringify(value));
+}
+
+/** The insight columns of a row as COPY text, tab-separated in INSIGHT_COLUMNS order (no newline). */
+export const insightsCopyText = (insights: CompactCustomerInsights): string => {
+  const values = insightColumnValues(insights);
+  return INSIGHT_COLUMNS.map((c) => copyField(values[c])).join('\t');
+};

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
-import { INSIGHT_COLUMNS } from '../ingestion/insight-columns.js';
+import { INSIGHT_COLUMNS, insightColumnValues } from '../ingestion/insight-columns.js';
 
 export const BACKFILL_QUEUE = 'backfill-insights';
 const BATCH = 2_000;
@@ -52,29 +52,11 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    const updates = rows.map((row) => {
-      const insights = scoreCustomerCompact(row as unknown as CustomerRecord);
-      return {
-        firm_id: row.firm_id,
-        customer_id: row.customer_id,
-        model_version: insights.model_version,
-        priority_score: insights.priority_score,
-        urgency_level: insights.urgency_level,
-        risk_level: insights.risk_level,
-        segment: insights.segment,
-        ...insights.breakdown,
-        customer_value_basis: insights.customer_value_basis,
-        recommended_action: insights.recommended_action,
-        why: insights.why,
-        top_biases: insights.top_biases.map(({ bias_name, score, confidence }) => ({
-          bias_name,
-          score,
-          confidence,
-        })),
-        bias_scores: insights.biases.map((b) => Math.round(b.score * 100)),
-        bias_confidences: insights.biases.map((b) => Math.round(b.confidence * 100)),
-      };
-    });
+    const updates = rows.map((row) => ({
+      firm_id: row.firm_id,
+      customer_id: row.customer_id,
+      ...insightColumnValues(scoreCustomerCompact(row as unknown as CustomerRecord)),
+    }));
     const assignments = sql.raw(INSIGHT_COLUMNS.map((c) => `${c} = r.${c}`).join(', '));
     await sql`
       update customer_insights i set ${assignments}, computed_at = now()

@@ -7,25 +7,9 @@ import {
   type BiasScore,
   type CustomerRecord,
 } from '@behavio/contract';
-import {
-  BIAS_TERM_START,
-  TERMS,
-  anchoring,
-  computeBiases,
-  createScratch,
-  dispositionEffect,
-  equityHomeBias,
-  herding,
-  homeBias,
-  lossAversion,
-  mentalAccounting,
-  overconfidence,
-  realisedGainShare,
-  riskAversion,
-  scoreBiases,
-  statusQuo,
-  topBiases,
-} from './bias-scores.js';
+import { BIASES, equityHomeBias, realisedGainShare } from './biases.js';
+import { evaluateBiases, topThree, type BiasResult } from './evaluate.js';
+import { scoreCustomer } from './score.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import {
   ANCHORED_HOLDER,
@@ -36,30 +20,39 @@ import {
 
 const contributions = (b: BiasScore) =>
   Object.fromEntries(b.evidence.map((e) => [e.column, e.contribution]));
+const scoreBiases = (r: CustomerRecord): BiasScore[] => scoreCustomer(r).biases;
+const scoreOf =
+  (name: BiasScore['bias_name']) =>
+  (r: CustomerRecord): BiasScore =>
+    scoreBiases(r).find((b) => b.bias_name === name)!;
+const overconfidence = scoreOf('overconfidence');
+const herding = scoreOf('herding');
+const anchoring = scoreOf('anchoring');
+const lossAversion = scoreOf('loss_aversion');
+const dispositionEffect = scoreOf('disposition_effect');
+const homeBias = scoreOf('home_bias');
+const riskAversion = scoreOf('risk_aversion');
+const mentalAccounting = scoreOf('mental_accounting');
+const statusQuo = scoreOf('status_quo');
 const row = (overrides: Partial<CustomerRecord>): CustomerRecord => ({
   ...EXAMPLE_CUSTOMER,
   ...overrides,
 });
 
-describe('bias table', () => {
-  it('has one run of terms per bias, in BIAS_NAMES order', () => {
-    expect(BIAS_TERM_START).toHaveLength(BIAS_NAMES.length + 1);
-    expect(BIAS_TERM_START[BIAS_NAMES.length]).toBe(TERMS.length);
-    TERMS.forEach((t, i) => {
-      expect(i).toBeGreaterThanOrEqual(BIAS_TERM_START[t.bias]!);
-      expect(i).toBeLessThan(BIAS_TERM_START[t.bias + 1]!);
-    });
+describe('bias model', () => {
+  it('has the nine biases in BIAS_NAMES order, each with named terms', () => {
+    expect(BIASES.map((b) => b.name)).toEqual([...BIAS_NAMES]);
+    for (const bias of BIASES) {
+      expect(bias.terms.length).toBeGreaterThan(0);
+      expect(new Set(bias.terms.map((t) => t.name)).size).toBe(bias.terms.length);
+    }
   });
 
-  it('writes each term the value of the column the table names for it', () => {
-    const s = createScratch();
+  it("shows each term's evidence with the value of the column the term names", () => {
     fc.assert(
       fc.property(customerRecordArb, (r) => {
-        computeBiases(r, s);
-        TERMS.forEach((t, i) => {
-          const v = r[t.column];
-          expect(s.values[i]).toBe(typeof v === 'boolean' ? (v ? 1 : 0) : v);
-        });
+        for (const bias of scoreBiases(r))
+          for (const e of bias.evidence) expect(e.value).toBe(r[e.column]);
       }),
       { numRuns: 200 },
     );
@@ -292,12 +285,15 @@ describe('hand-computed bias scores', () => {
   });
 });
 
-describe('topBiases', () => {
-  const b = (bias_name: BiasScore['bias_name'], score: number, confidence: number): BiasScore => ({
-    bias_name,
-    score,
-    confidence,
+describe('topThree', () => {
+  const b = (name: BiasScore['bias_name'], score: number, confidence: number): BiasResult => ({
+    bias: BIASES.find((x) => x.name === name)!,
+    terms: [],
     evidence: [],
+    score,
+    exactConfidence: confidence,
+    confidence,
+    strength: score * confidence,
   });
 
   it('ranks by score x confidence, then by score, then by BIAS_NAMES order', () => {
@@ -308,19 +304,18 @@ describe('topBiases', () => {
       b('loss_aversion', 10, 0.5), // 5
       b('disposition_effect', 40, 0.5), // 20, same as overconfidence but later
     ];
-    expect(topBiases(biases).map((x) => x.bias_name)).toEqual([
+    expect(topThree(biases).map((x) => x.bias.name)).toEqual([
       'anchoring',
       'overconfidence',
       'disposition_effect',
     ]);
   });
 
-  it('returns the same objects, at most three', () => {
-    const biases = scoreBiases(EXAMPLE_CUSTOMER);
-    const top = topBiases(biases);
+  it('returns the same objects, three of them', () => {
+    const biases = evaluateBiases(EXAMPLE_CUSTOMER);
+    const top = topThree(biases);
     expect(top).toHaveLength(3);
     for (const t of top) expect(biases).toContain(t);
-    expect(topBiases([])).toEqual([]);
   });
 });
 

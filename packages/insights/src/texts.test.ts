@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BIAS_NAMES, EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
-import { BIAS_LABEL, BIAS_STEP, BIAS_WHY, LEAD, chooseLead } from './actions.js';
-import { createScratch } from './bias-scores.js';
+import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
+import { BIASES } from './biases.js';
+import { evaluateBias, type BiasResult } from './evaluate.js';
 import { scoreCustomer } from './score.js';
+import { chooseLead } from './texts.js';
 import {
   ANCHORED_HOLDER,
   BALANCED_INVESTOR,
@@ -13,15 +14,31 @@ import {
 
 const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
 
+const step = (name: string) => BIASES.find((b) => b.name === name)!.step;
+const opening = (name: string) => BIASES.find((b) => b.name === name)!.opening;
+
 describe('lead issue', () => {
-  const s = createScratch();
+  const herding = evaluateBias(BIASES[1]!, EXAMPLE_CUSTOMER);
+  /** The herding bias with that strength and as much evidence as it had for EXAMPLE_CUSTOMER, or none. */
+  const leadBias = (strength: number, withEvidence = true): BiasResult => ({
+    ...herding,
+    evidence: withEvidence ? herding.evidence : [],
+    strength,
+  });
+  const lead = (
+    r: CustomerRecord,
+    bs: number,
+    ru: number,
+    risk: 'high' | 'medium',
+    b = leadBias(0),
+  ) => chooseLead(r, { biasSeverity: bs, riskUrgency: ru, riskLevel: risk, leadBias: b });
 
   it('is the largest risk signal when risk is high and at least as urgent as the biases', () => {
-    expect(chooseLead(OVERCONFIDENT_TRADER, s, -1, 2, 7, 'high')).toBe(LEAD.leverage);
+    expect(lead(OVERCONFIDENT_TRADER, 2, 7, 'high')).toBe('leverage');
     const concentrated = row({ leverage_ratio: 1, single_stock_pct: 70, max_drawdown_pct: -20 });
-    expect(chooseLead(concentrated, s, -1, 2, 7, 'high')).toBe(LEAD.concentration);
+    expect(lead(concentrated, 2, 7, 'high')).toBe('concentration');
     const fallen = row({ leverage_ratio: 1, single_stock_pct: 10, max_drawdown_pct: -45 });
-    expect(chooseLead(fallen, s, -1, 2, 7, 'high')).toBe(LEAD.drawdown);
+    expect(lead(fallen, 2, 7, 'high')).toBe('drawdown');
     const mismatch = row({
       leverage_ratio: 1,
       single_stock_pct: 0,
@@ -30,26 +47,21 @@ describe('lead issue', () => {
       max_drawdown_pct: 0,
       risk_profile: 1,
     });
-    expect(chooseLead(mismatch, s, -1, 2, 7, 'high')).toBe(LEAD.mismatch);
+    expect(lead(mismatch, 2, 7, 'high')).toBe('mismatch');
   });
 
   it('prefers leverage on a tie between equally acute signals', () => {
     const both = row({ leverage_ratio: 3, single_stock_pct: 90 });
-    expect(chooseLead(both, s, -1, 2, 7, 'high')).toBe(LEAD.leverage);
+    expect(lead(both, 2, 7, 'high')).toBe('leverage');
   });
 
-  it('is the top bias when risk does not lead, or a routine review when nothing is strong', () => {
-    s.count[1] = 1;
-    s.strength[1] = 25;
-    expect(chooseLead(EXAMPLE_CUSTOMER, s, 1, 2, 5, 'medium')).toBe(LEAD.bias);
+  it('is the lead bias when risk does not lead, or a routine review when nothing is strong', () => {
+    expect(herding.evidence.length).toBeGreaterThan(0);
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(25))).toBe('bias');
     // High risk but the biases are more severe: the bias leads.
-    expect(chooseLead(OVERCONFIDENT_TRADER, s, 1, 8, 7, 'high')).toBe(LEAD.bias);
-    s.strength[1] = 14.99;
-    expect(chooseLead(EXAMPLE_CUSTOMER, s, 1, 2, 5, 'medium')).toBe(LEAD.review);
-    s.strength[1] = 25;
-    s.count[1] = 0;
-    expect(chooseLead(EXAMPLE_CUSTOMER, s, 1, 2, 5, 'medium')).toBe(LEAD.review);
-    expect(chooseLead(EXAMPLE_CUSTOMER, s, -1, 2, 5, 'medium')).toBe(LEAD.review);
+    expect(lead(OVERCONFIDENT_TRADER, 8, 7, 'high', leadBias(25))).toBe('bias');
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(14.99))).toBe('review');
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(25, false))).toBe('review');
   });
 });
 
@@ -67,17 +79,17 @@ describe('recommended action and why', () => {
   it('names the top bias evidence with the figures and the bias step', () => {
     const herd = scoreCustomer(HERD_FOLLOWER);
     expect(herd.recommended_action).toBe(
-      `A social hype score of 92/100 and 60 news clicks in 7 days: ${BIAS_STEP.herding}`,
+      `A social hype score of 92/100 and 60 news clicks in 7 days: ${step('herding')}`,
     );
     expect(herd.why).toBe(
-      `${BIAS_WHY.herding}: a social hype score of 92/100 and 60 news clicks in 7 days.`,
+      `${opening('herding')}: a social hype score of 92/100 and 60 news clicks in 7 days.`,
     );
     expect(scoreCustomer(ANCHORED_HOLDER).recommended_action).toBe(
-      `A position 45% below its purchase price and 4 averaging-down trades: ${BIAS_STEP.anchoring}`,
+      `A position 45% below its purchase price and 4 averaging-down trades: ${step('anchoring')}`,
     );
     // The cautious saver's segment is risk_averse; its strongest member bias leads.
     expect(scoreCustomer(CAUTIOUS_SAVER).recommended_action).toBe(
-      `No trade for 420 days and no rebalancing this year: ${BIAS_STEP.status_quo}`,
+      `No trade for 420 days and no rebalancing this year: ${step('status_quo')}`,
     );
   });
 
@@ -90,10 +102,10 @@ describe('recommended action and why', () => {
   });
 
   it('has a label, a step and a why opening for every bias', () => {
-    for (const name of BIAS_NAMES) {
-      expect(BIAS_LABEL[name].length).toBeGreaterThan(0);
-      expect(BIAS_STEP[name].length).toBeGreaterThan(0);
-      expect(BIAS_WHY[name].length).toBeGreaterThan(0);
+    for (const bias of BIASES) {
+      expect(bias.label.length).toBeGreaterThan(0);
+      expect(bias.step.length).toBeGreaterThan(0);
+      expect(bias.opening.length).toBeGreaterThan(0);
     }
   });
 
