@@ -41,6 +41,8 @@ const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the err
 export interface ImportJob {
   fileId: string;
   firmId: string;
+  /** The upload request's id, so the import's log lines can be found from it (absent on old jobs). */
+  requestId?: string;
 }
 
 interface Deps {
@@ -96,6 +98,7 @@ export class IngestionService {
   async upload(
     principal: Principal,
     file: { filename: string; stream: Readable; truncated: () => boolean },
+    context: { requestId?: string } = {},
   ): Promise<UploadResponse> {
     const { storage, limits } = this.deps;
     const format = fileTypeFromName(file.filename);
@@ -158,7 +161,7 @@ export class IngestionService {
         });
         await this.deps.queue.send<ImportJob>(
           IMPORT_QUEUE,
-          { fileId, firmId: principal.firmId },
+          { fileId, firmId: principal.firmId, requestId: context.requestId },
           { trx },
         );
       });
@@ -224,7 +227,7 @@ export class IngestionService {
     const { database, storage, logger, limits } = this.deps;
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
     if (!record || record.status !== 'processing') return;
-    const log = logger.child({ fileId: job.fileId, firmId: job.firmId });
+    const log = logger.child({ fileId: job.fileId, firmId: job.firmId, reqId: job.requestId });
     const tables = loadTablesOf(job.fileId);
     // An earlier attempt that died may have left its tables behind.
     await dropLoadTables(this.db, tables);
