@@ -11,9 +11,13 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** Debian's Chromium driven by playwright-core: no browser download is needed or possible here. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium driven by playwright-core: no browser download is needed or possible here.
+ * Every page it opens reports Content-Security-Policy violations, and closing the browser fails
+ * the journey when there was one, so each screen a journey visits is held to the server's CSP.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -26,6 +30,35 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return failOnCspViolations(browser);
+}
+
+const CSP_VIOLATION = 'CSP violation';
+
+function failOnCspViolations(browser: Browser): Browser {
+  const violations: string[] = [];
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await page.addInitScript((prefix) => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `${prefix}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI}`,
+        );
+      });
+    }, CSP_VIOLATION);
+    page.on('console', (message) => {
+      if (message.text().startsWith(CSP_VIOLATION)) violations.push(message.text());
+    });
+    return page;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    if (violations.length > 0)
+      throw new Error(`The pages broke the Content-Security-Policy:\n${violations.join('\n')}`);
+  };
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -12,7 +12,12 @@ import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { defaultWebDistDir, registerSpa } from './plugins/spa.js';
+import { operationsRoutes } from './modules/operations/operations.routes.js';
+import { echoRequestId, requestIdOf } from './plugins/request-id.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { QUEUES } from './workers.js';
 import type { Services } from './services.js';
+import type { TrustProxy } from './config/env.js';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 /**
@@ -20,6 +25,10 @@ const JSON_BODY_LIMIT = 256 * 1024;
  * its field's validation message; past this the router answers 414 through `frameworkErrors`.
  */
 const MAX_PARAM_LENGTH = 1000;
+
+/** Fastify's types take a hop count as a function of the hop (as it does inside). */
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** Builds the whole HTTP app on shared services; server.ts boots it and tests inject into it. */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
@@ -30,11 +39,22 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     requestTimeout: 120_000,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    // Behind a load balancer, request.ip is the client's address (rate limits, logs).
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: requestIdOf,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerNulGuard(app);
+  echoRequestId(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  operationsRoutes(app, {
+    database: services.database,
+    queue: services.queue,
+    queues: QUEUES,
+    metricsToken: config.metricsToken,
+  });
 
   await registerOpenApi(app, { appName: config.appName, publicUrl: config.publicUrl });
   registerAccessControl(app, { db: services.db, tokens: services.tokens });

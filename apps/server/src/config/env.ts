@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BillingCycle, PaidPlan } from '@behavio/contract';
@@ -22,6 +23,37 @@ const optionalString = () =>
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which peers may say who the client is (X-Forwarded-For): off, a hop count (the last N proxies
+ * in front of the app), or the load balancers' addresses. `true` (any peer) is refused: then
+ * every client could choose its own address, and with it its rate limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    if (!v || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter(
+      (e) => !PROXY_RANGE_NAMES.includes(e) && isIP(e.replace(/\/\d+$/, '')) === 0,
+    );
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a hop count, or a comma-separated list of addresses or CIDR ranges (not ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+export type TrustProxy = false | number | string[];
 
 /** With STRIPE_SECRET_KEY set, Stripe is the payment provider and these must be set too. */
 const STRIPE_REQUIRED = [
@@ -61,6 +93,10 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  METRICS_TOKEN: optionalString().refine((v) => v === undefined || v.length >= 16, {
+    message: 'METRICS_TOKEN must be at least 16 characters long',
+  }),
+  TRUST_PROXY: trustProxySchema,
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -117,6 +153,9 @@ export interface Config {
   runWorker: boolean;
   webDistDir: string | undefined;
   billing: BillingConfig;
+  /** Bearer token of GET /api/metrics; unset, the endpoint does not exist. */
+  metricsToken: string | undefined;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorker: e.RUN_WORKER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     billing: billingConfig(e),
+    metricsToken: e.METRICS_TOKEN,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -86,6 +86,16 @@ describe('web app serving', () => {
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 
+  it('has no metrics endpoint without METRICS_TOKEN', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: 'Bearer any-token-at-all-0123' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
   it('serves the OpenAPI description generated from the contract', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -63,11 +63,11 @@ export async function ingestionRoutes(
       const part = await request.file();
       if (!part || part.fieldname !== UPLOAD_PART)
         throw badRequest('No file was uploaded: send it in a part named "file".');
-      const result = await ingestion.upload(principalOf(request), {
-        filename: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      });
+      const result = await ingestion.upload(
+        principalOf(request),
+        { filename: part.filename, stream: part.file, truncated: () => part.file.truncated },
+        { requestId: request.id },
+      );
       return reply.status(201).send(result);
     },
   );

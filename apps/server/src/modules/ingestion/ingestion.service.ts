@@ -42,6 +42,8 @@ const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the err
 export interface ImportJob {
   fileId: string;
   firmId: string;
+  /** The upload request's id, so the import's log lines can be found from it (absent on old jobs). */
+  requestId?: string;
 }
 
 interface Deps {
@@ -97,6 +99,7 @@ export class IngestionService {
   async upload(
     principal: Principal,
     file: { filename: string; stream: Readable; truncated: () => boolean },
+    context: { requestId?: string } = {},
   ): Promise<UploadResponse> {
     const { storage, limits } = this.deps;
     const format = fileTypeFromName(file.filename);
@@ -159,7 +162,7 @@ export class IngestionService {
         });
         await this.deps.queue.send<ImportJob>(
           IMPORT_QUEUE,
-          { fileId, firmId: principal.firmId },
+          { fileId, firmId: principal.firmId, requestId: context.requestId },
           { trx },
         );
       });
@@ -225,7 +228,7 @@ export class IngestionService {
     const { database, storage, logger, limits } = this.deps;
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
     if (!record || record.status !== 'processing') return;
-    const log = logger.child({ fileId: job.fileId, firmId: job.firmId });
+    const log = logger.child({ fileId: job.fileId, firmId: job.firmId, reqId: job.requestId });
     const tables = loadTablesOf(job.fileId);
     // An earlier attempt that died may have left its tables behind.
     await dropLoadTables(this.db, tables);

@@ -106,6 +106,16 @@ export class JobQueue {
     );
   }
 
+  /** Whether this process's queue is started (readiness: a stopped queue sends no jobs). */
+  get running(): boolean {
+    return this.started;
+  }
+
+  /** Jobs waiting or retrying (not yet active) in one queue: the queue's depth. */
+  waiting(name: string): Promise<number> {
+    return this.boss.getQueueSize(name, { before: 'active' });
+  }
+
   /** A recurring job (cron, UTC); scheduling the same name again replaces it, so every process may. */
   async schedule(name: string, cron: string): Promise<void> {
     await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
