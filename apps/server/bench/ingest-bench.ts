@@ -54,7 +54,8 @@ async function writeCsv() {
 
 async function startServer() {
   const dataDir = path.join(work, 'data');
-  const port = 3900 + Math.floor(Math.random() * 90);
+  // BENCH_PORT picks the port (e.g. one set aside for you on a shared machine).
+  const port = Number(process.env.BENCH_PORT) || 3900 + Math.floor(Math.random() * 90);
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(

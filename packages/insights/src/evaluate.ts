@@ -63,9 +63,9 @@ export function evaluateBias(bias: Bias, r: CustomerRecord): BiasResult {
   };
 }
 
-/** Every bias of the row, in BIAS_NAMES order. */
-export const evaluateBiases = (r: CustomerRecord): BiasResult[] =>
-  BIASES.map((bias) => evaluateBias(bias, r));
+/** Every bias of the row, in BIAS_NAMES order (`model`: the biases to score, BIASES by default). */
+export const evaluateBiases = (r: CustomerRecord, model: readonly Bias[] = BIASES): BiasResult[] =>
+  model.map((bias) => evaluateBias(bias, r));
 
 /** The evaluated bias of that name (from `evaluateBiases`). */
 export function biasNamed(biases: readonly BiasResult[], name: BiasName): BiasResult {

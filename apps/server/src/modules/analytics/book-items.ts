@@ -1,4 +1,5 @@
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { listOrder } from '../../db/list-order.js';
 import { CUSTOMER_COLUMNS } from '../customers/customers.repository.js';
 
 /*
@@ -24,7 +25,7 @@ const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].ma
 const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
 const labels = ['i.why', 'i.risk_level', 'i.segment'].map(field);
 const details = [
-  // Every writer of top_biases (imports through scoreCustomerCopyText, the backfill) stores
+  // Every writer of top_biases (imports and the backfill, through insightColumnValues) stores
   // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
   // the stored list is the contract's TopBias list.
   field('i.top_biases'),
@@ -42,8 +43,12 @@ export const ITEMS = {
   riskRanking: [...summary, ...recommendation, ...details, ...labels],
 } satisfies Record<string, ItemFields>;
 
-/** Highest priority first, ties by customer id: the order of every RM list. */
-export const byPriority = sql`p.priority_score desc, p.customer_id`;
+/** The order of every RM list, on the page rows `p` (see listOrder). */
+export const byPriority = listOrder({
+  priority: sql.ref('p.priority_score'),
+  urgency: 'p.urgency_level',
+  customerId: 'p.customer_id',
+});
 
 /** The JSON array of the page rows `p` that `where` keeps (all by default), in `order`. */
 export function jsonArray(order: RawBuilder<unknown>, where?: RawBuilder<unknown>) {

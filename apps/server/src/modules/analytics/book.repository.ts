@@ -1,6 +1,7 @@
 import { RISK_LEVELS, SEGMENTS, type CallOutcome, type ListWindowQuery } from '@behavio/contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { listOrder } from '../../db/list-order.js';
 import { likePattern } from '../customers/customers.repository.js';
 import { byPriority, ITEMS, jsonArray, jsonObject, type ItemFields } from './book-items.js';
 
@@ -119,7 +120,13 @@ function bookPage(db: Executor, input: PageInput) {
     // `+ 0` keeps the firm-wide priority index out of this plan: walking it until enough of
     // one RM's customers turn up read 60,000 rows at a million customers (500 ms); the book
     // itself is a few thousand rows, sorted in a few milliseconds.
-    query = query.orderBy(sql`i.priority_score + 0`, 'desc').orderBy('c.customer_id', 'asc');
+    query = query.orderBy(
+      listOrder({
+        priority: sql`i.priority_score + 0`,
+        urgency: 'i.urgency_level',
+        customerId: 'c.customer_id',
+      }),
+    );
     if (window.limit !== undefined) query = query.limit(window.limit);
     if (window.offset) query = query.offset(window.offset);
   }

@@ -12,6 +12,8 @@ import {
   type Customer,
   type RiskRankingItem,
   type TopBias,
+  type UrgencyLevel,
+  URGENCY_LEVELS,
 } from '@behavio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,12 +55,14 @@ async function storedBook(rmId: string) {
     .where('c.firm_id', '=', admin.firmId)
     .where('c.rm_id', '=', rmId)
     .execute();
-  rows.sort((a, b) =>
-    a.priority_score !== b.priority_score
-      ? b.priority_score - a.priority_score
-      : a.customer_id < b.customer_id
-        ? -1
-        : 1,
+  // The list order (listOrder): priority, then urgency, then customer_id by code unit, which is
+  // byte order for the ASCII ids of the fixtures.
+  const urgencyRank = (u: string) => URGENCY_LEVELS.indexOf(u as UrgencyLevel);
+  rows.sort(
+    (a, b) =>
+      b.priority_score - a.priority_score ||
+      urgencyRank(a.urgency_level) - urgencyRank(b.urgency_level) ||
+      (a.customer_id < b.customer_id ? -1 : 1),
   );
   return rows.map((row) => {
     const customer: Customer = {

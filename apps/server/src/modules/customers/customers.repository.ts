@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { countRows } from '../../db/query-helpers.js';
+import { listOrder } from '../../db/list-order.js';
 import { readCustomerListIndex } from './customer-list-index.js';
 
 /**
@@ -40,7 +42,7 @@ export async function assignmentCounts(db: Executor, firmId: string) {
 }
 
 /**
- * The firm's `limit` customers of highest priority (ties by customer_id), insights as `i`,
+ * The firm's `limit` customers of highest priority (in list order: listOrder), insights as `i`,
  * customers as `c` and their RM as `rm`; the caller selects the columns it answers.
  */
 export function topPriorityQuery(db: Executor, firmId: string, limit: number) {
@@ -51,7 +53,12 @@ export function topPriorityQuery(db: Executor, firmId: string, limit: number) {
     )
     .leftJoin('users as rm', 'rm.id', 'c.rm_id')
     .where('i.firm_id', '=', firmId)
-    .orderBy('i.priority_score', 'desc')
-    .orderBy('c.customer_id')
+    .orderBy(
+      listOrder({
+        priority: sql.ref('i.priority_score'),
+        urgency: 'i.urgency_level',
+        customerId: 'c.customer_id',
+      }),
+    )
     .limit(limit);
 }

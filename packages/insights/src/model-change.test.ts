@@ -1,0 +1,74 @@
+import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
+import { describe, expect, it } from 'vitest';
+import { BIASES, type Bias, type Term } from './biases.js';
+import { biasScore, evaluateBiases } from './evaluate.js';
+import { valueFact } from './facts.js';
+import { ramp } from './math.js';
+
+/**
+ * The README's "Adding a term to a bias", done to a copy of the model: a change in one place
+ * (the term below, and the weights it takes from) is scored, shown as evidence and explained
+ * with no other file touched. Here status quo gains "little experience" (inexperienced investors
+ * stick with defaults), taking 10 of the idle portfolio's 55 points.
+ */
+const littleExperience: Term = {
+  name: 'little experience',
+  column: 'experience_years',
+  weight: 0.1,
+  signal: (r) => ramp(r.experience_years, 5, 1),
+  formula: '0.10 r(experience years, 5, 1)',
+  inputs: (r) => String(r.experience_years),
+  fact: valueFact('experience_years'),
+  reason: ': with little experience, defaults tend to stay as they are',
+};
+
+const withTerm: readonly Bias[] = BIASES.map((bias) =>
+  bias.name !== 'status_quo'
+    ? bias
+    : {
+        ...bias,
+        terms: [
+          ...bias.terms.map((t) => (t.name === 'idle portfolio' ? { ...t, weight: 0.45 } : t)),
+          littleExperience,
+        ],
+      },
+);
+
+const statusQuo = (r: CustomerRecord, model: readonly Bias[]) =>
+  biasScore(
+    evaluateBiases(r, model).find((b) => b.bias.name === 'status_quo')!,
+    r,
+  );
+
+describe('adding a term to a bias (README)', () => {
+  const novice: CustomerRecord = {
+    ...EXAMPLE_CUSTOMER,
+    experience_years: 1,
+    days_since_last_trade: 365,
+    rebalances_ytd: 0,
+    cash_pct: 10,
+  };
+
+  it('scores the new term and shows it as evidence with its explanation', () => {
+    // 0.45 r(365, 90, 365) = 45, no rebalancing 25, 0.10 r(1, 5, 1) = 10.
+    const b = statusQuo(novice, withTerm);
+    expect(b.score).toBe(80);
+    expect(b.evidence.map((e) => [e.column, e.contribution])).toEqual([
+      ['days_since_last_trade', 45],
+      ['rebalances_ytd', 25],
+      ['experience_years', 10],
+    ]);
+    expect(b.evidence[2]!.explanation).toBe(
+      '1 year of experience: with little experience, defaults tend to stay as they are',
+    );
+  });
+
+  it('changes nothing else: the other biases score as before', () => {
+    const before = evaluateBiases(novice).map((b) => biasScore(b, novice));
+    const after = evaluateBiases(novice, withTerm).map((b) => biasScore(b, novice));
+    expect(after.filter((b) => b.bias_name !== 'status_quo')).toEqual(
+      before.filter((b) => b.bias_name !== 'status_quo'),
+    );
+    expect(statusQuo(novice, BIASES).score).toBe(80); // 55 + 25 without the term
+  });
+});
