@@ -9,3 +9,5 @@ export * from './schemas/customers.js';
 export * from './schemas/admin.js';
 export * from './schemas/insights.js';
 export * from './schemas/billing.js';
+export * from './schemas/products.js';
+export * from './schemas/default-shelf.js';

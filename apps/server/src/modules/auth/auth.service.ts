@@ -17,6 +17,7 @@ import {
 } from '../../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { verificationEmail } from '../mail/templates.js';
+import { seedDefaultShelf } from '../products/products.repository.js';
 import * as repo from './auth.repository.js';
 import {
   OTP_MAX_ATTEMPTS,
@@ -65,6 +66,7 @@ export class AuthService {
           businessName: input.businessName,
           employeeCount: input.numberOfEmployees,
         });
+        await seedDefaultShelf(trx, user.firm_id);
         await repo.saveVerificationCode(trx, {
           userId: user.id,
           codeHash: hashOtp(this.deps.config.jwtSecret, user.id, code),
