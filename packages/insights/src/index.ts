@@ -64,3 +64,4 @@ export type {
   CompactCustomerInsights,
   TopBias,
 } from '@behavio/contract';
+export * from './recommendations/index.js';
