@@ -6,6 +6,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
@@ -68,6 +69,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   adminRoutes(app, { admin: services.admin });
   await billingRoutes(app, { billing: services.billing });
   creditsRoutes(app, { credits: services.credits });
+  productsRoutes(app, { products: services.products });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

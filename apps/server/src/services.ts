@@ -14,6 +14,7 @@ import { AdminService } from './modules/admin/admin.service.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { createPaymentProvider } from './modules/billing/providers/index.js';
 import { CreditsService } from './modules/credits/credits.service.js';
+import { ProductsService } from './modules/products/products.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -74,6 +75,7 @@ export function createServices(deps: CoreDeps) {
     billing,
     credits: new CreditsService(db),
     limiter: new RateLimiter(db),
+    products: new ProductsService(db),
   };
 }
 

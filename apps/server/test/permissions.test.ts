@@ -166,6 +166,21 @@ const PROBES: Probe[] = [
     rule: 'paidFeature',
     path: () => '/api/paid/paidRoute1',
   },
+  { method: 'GET', url: '/api/products', rule: 'anyEmployee' },
+  { method: 'POST', url: '/api/products', rule: 'productShelf', body: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/products/{product_id}',
+    rule: 'productShelf',
+    path: () => `/api/products/${ZERO_UUID}`,
+    body: () => ({}),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/products/{product_id}',
+    rule: 'productShelf',
+    path: () => `/api/products/${ZERO_UUID}`,
+  },
 ];
 
 /** Another token of the same session user, signed like the server signs them. */
@@ -217,7 +232,8 @@ beforeAll(async () => {
       ids: { fileId: uploaded.json<{ file_id: string }>().file_id, rmId },
     };
   }
-});
+  // Two firms with five employees each: slow when the machine is busy.
+}, 300_000);
 afterAll(() => ctx.close());
 
 describe('permission matrix', () => {

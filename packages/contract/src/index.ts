@@ -10,3 +10,5 @@ export * from './schemas/admin.js';
 export * from './schemas/insights.js';
 export * from './schemas/billing.js';
 export * from './schemas/operations.js';
+export * from './schemas/products.js';
+export * from './schemas/default-shelf.js';

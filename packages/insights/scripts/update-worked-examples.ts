@@ -6,10 +6,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatDoc, renderExample, updateWorkedExamples } from '../src/testing/worked-example.js';
+import { updateRecommendationExamples } from '../src/testing/recommendation-examples.js';
 
 const docPath = fileURLToPath(new URL('../../../docs/insights-model.md', import.meta.url));
 const before = readFileSync(docPath, 'utf8');
-const after = await formatDoc(updateWorkedExamples(before, renderExample), docPath);
+const after = await formatDoc(
+  updateRecommendationExamples(updateWorkedExamples(before, renderExample)),
+  docPath,
+);
 if (after === before) {
   process.stdout.write('docs/insights-model.md: worked examples already up to date\n');
 } else {

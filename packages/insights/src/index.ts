@@ -19,3 +19,4 @@ export type {
   CustomerValueBasis,
   TopBias,
 } from '@behavio/contract';
+export * from './recommendations/index.js';

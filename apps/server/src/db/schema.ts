@@ -5,6 +5,9 @@ import type {
   CustomerRecord,
   PaidPlan,
   Plan,
+  ProductCategory,
+  ProductNeed,
+  ProductOutcome,
   Role,
 } from '@behavio/contract';
 
@@ -245,6 +248,8 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   password_resets: PasswordResetsTable;
   revoked_tokens: RevokedTokensTable;
+  products: ProductsTable;
+  product_outcomes: ProductOutcomesTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -252,3 +257,41 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionsTable>;
+
+/** A firm's product (migration 0015): its rules, weight and the needs it serves. */
+export interface ProductsTable {
+  firm_id: string;
+  product_id: Generated<string>;
+  name: string;
+  category: ProductCategory;
+  description: ColumnType<string, string | undefined, string>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  weight: ColumnType<number, number | undefined, number>;
+  min_age: number | null;
+  max_age: number | null;
+  min_risk_profile: number | null;
+  max_risk_profile: number | null;
+  min_knowledge_quiz_score: number | null;
+  min_experience_years: number | null;
+  max_leverage_ratio: number | null;
+  min_aum: number | null;
+  countries: ColumnType<string[], string[] | undefined, string[]>;
+  needs: ColumnType<ProductNeed[], ProductNeed[] | undefined, ProductNeed[]>;
+  first_recommended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+
+/** Append-only record of what an RM did with a product for a customer (migration 0015). */
+export interface ProductOutcomesTable {
+  id: Generated<string>;
+  firm_id: string;
+  customer_id: string;
+  product_id: string;
+  outcome: ProductOutcome | 'undone';
+  reason: string | null;
+  recorded_by: string | null;
+  created_at: CreatedAt;
+}

@@ -50,4 +50,9 @@ export const RULES = {
   billing: { roles: ['admin'], roleMessage: MESSAGES.contactAdmin },
   /** The premium features a paid plan includes: any role, on a paid plan. */
   paidFeature: { paidPlanMessage: MESSAGES.purchaseSubscription },
+  /** Changing the firm's product shelf: the admin, on any plan (issue 18). */
+  productShelf: {
+    roles: ['admin'],
+    roleMessage: 'Only the firm admin can manage the product shelf.',
+  },
 } as const satisfies Record<string, AccessRule>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BIAS_NAMES } from '@behavio/contract';
+import { BIAS_NAMES, DEFAULT_SHELF } from '@behavio/contract';
 import { Migrator, NO_MIGRATIONS, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
@@ -236,6 +236,28 @@ describe('migrations', () => {
     await db.deleteFrom('call_outcomes').execute();
     await db.deleteFrom('customer_insights').execute();
     await db.deleteFrom('customers').execute();
+  });
+
+  it('0015 gives every firm that exists the default product shelf, and the shelf goes on the way down', async () => {
+    const keys = Object.keys(migrations);
+    await migrateTo(keys[keys.indexOf('0015_product_shelf') - 1]!);
+    const firmId = randomUUID();
+    await db.insertInto('firms').values({ id: firmId, name: 'Shelf', employee_count: 5 }).execute();
+    await migrateTo('0015_product_shelf');
+    const shelf = await db
+      .selectFrom('products')
+      .select(['name', 'category', 'needs', 'min_age'])
+      .where('firm_id', '=', firmId)
+      .orderBy('name')
+      .execute();
+    expect(shelf).toEqual(
+      [...DEFAULT_SHELF]
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+        .map((p) => ({ name: p.name, category: p.category, needs: p.needs, min_age: p.min_age })),
+    );
+    await migrateTo(keys[keys.indexOf('0015_product_shelf') - 1]!);
+    expect(await tableExists('products')).toBe(false);
+    await db.deleteFrom('firms').where('id', '=', firmId).execute();
   });
 
   it('undoes every migration and applies them all again', async () => {

@@ -19,6 +19,7 @@ import {
 } from '../../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
+import { seedDefaultShelf } from '../products/products.repository.js';
 import * as repo from './auth.repository.js';
 import { CodeStore } from './code-store.js';
 import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from './otp.js';
@@ -74,6 +75,7 @@ export class AuthService {
           businessName: input.businessName,
           employeeCount: input.numberOfEmployees,
         });
+        await seedDefaultShelf(trx, user.firm_id);
         return { userId: user.id, code: await this.verificationCodes.issue(trx, user.id) };
       }));
     } catch (error) {

@@ -1,0 +1,83 @@
+import {
+  createProductRequestSchema,
+  deleteProductResponseSchema,
+  listProductsResponseSchema,
+  productIdParamsSchema,
+  productSchema,
+  updateProductRequestSchema,
+} from '@behavio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
+import type { ProductsService } from './products.service.js';
+
+const errors = errorResponses(400, 403, 404, 409, 420);
+const docs = bearerRouteDocs('products');
+
+/** The firm's product shelf (issue 18): read by every role, changed by the admin. */
+export function productsRoutes(app: FastifyInstance, deps: { products: ProductsService }) {
+  const { products } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/products',
+    {
+      config: { access: RULES.anyEmployee },
+      schema: {
+        ...docs,
+        description: "The firm's products, active or not, by name.",
+        response: { 200: listProductsResponseSchema, ...errors },
+      },
+    },
+    (request) => products.list(principalOf(request)),
+  );
+
+  r.post(
+    '/api/products',
+    {
+      config: { access: RULES.productShelf },
+      schema: {
+        ...docs,
+        description:
+          'Adds a product. Left-out rules are empty (no rule); weight defaults to 5; a product naming no needs serves every need of its category.',
+        body: createProductRequestSchema,
+        response: { 201: productSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await products.create(principalOf(request), request.body)),
+  );
+
+  r.put(
+    '/api/products/:product_id',
+    {
+      config: { access: RULES.productShelf },
+      schema: {
+        ...docs,
+        description:
+          'Changes the fields given (null clears a rule); the others stay. Set active to false to take a product off the shelf.',
+        params: productIdParamsSchema,
+        body: updateProductRequestSchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    (request) => products.update(principalOf(request), request.params.product_id, request.body),
+  );
+
+  r.delete(
+    '/api/products/:product_id',
+    {
+      config: { access: RULES.productShelf },
+      schema: {
+        ...docs,
+        description:
+          '409 when the product was ever recommended or has recorded outcomes: deactivate it instead.',
+        params: productIdParamsSchema,
+        response: { 200: deleteProductResponseSchema, ...errors },
+      },
+    },
+    (request) => products.remove(principalOf(request), request.params.product_id),
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  PRODUCT_MESSAGES,
+  productRuleErrors,
+  type DeleteProductResponse,
+  type ListProductsResponse,
+  type NewProduct,
+  type Product,
+  type ProductChanges,
+} from '@behavio/contract';
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../errors/app-error.js';
+import type { Principal } from '../../plugins/access.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repo from './products.repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+/** Product ids are uuids; anything else names no product (and must not reach a uuid cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const errorCode = (error: unknown) => (error as { code?: string }).code;
+
+export function toProduct(row: ProductRow): Product {
+  const { firm_id: _firm, first_recommended_at: _first, created_at, updated_at, ...rest } = row;
+  return { ...rest, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
+}
+
+/** What the audit log keeps of a product: everything an admin can edit. */
+const audited = (p: Product) => {
+  const { created_at: _c, updated_at: _u, ...fields } = p;
+  return fields;
+};
+
+const duplicateName = () =>
+  badRequest(PRODUCT_MESSAGES.duplicateName, [
+    { path: 'name', msg: PRODUCT_MESSAGES.duplicateName },
+  ]);
+
+/**
+ * The firm's product shelf: every role reads it, the admin changes it (the access rules say
+ * who). Every change is audited in its own transaction; a product that was ever recommended
+ * cannot be deleted, only deactivated, so the outcomes that name it keep their meaning.
+ */
+export class ProductsService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(principal: Principal): Promise<ListProductsResponse> {
+    const rows = await repo.listProducts(this.db, principal.firmId);
+    return { products: rows.map(toProduct) };
+  }
+
+  async create(principal: Principal, input: NewProduct): Promise<Product> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const product = toProduct(await repo.insertProduct(trx, principal.firmId, input));
+        await recordAudit(trx, principal, {
+          action: 'product.created',
+          subjectType: 'product',
+          subjectId: product.product_id,
+          after: audited(product),
+        });
+        return product;
+      });
+    } catch (error) {
+      if (errorCode(error) === UNIQUE_VIOLATION) throw duplicateName();
+      throw error;
+    }
+  }
+
+  async update(principal: Principal, productId: string, changes: ProductChanges): Promise<Product> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const before = await this.locked(trx, principal, productId);
+        const errors = productRuleErrors({ ...before, ...changes });
+        if (errors.length > 0) throw badRequest(errors[0]!.msg, errors);
+        const after = toProduct(
+          await repo.updateProduct(trx, principal.firmId, productId, changes),
+        );
+        await recordAudit(trx, principal, {
+          action: 'product.updated',
+          subjectType: 'product',
+          subjectId: productId,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      });
+    } catch (error) {
+      if (errorCode(error) === UNIQUE_VIOLATION) throw duplicateName();
+      throw error;
+    }
+  }
+
+  async remove(principal: Principal, productId: string): Promise<DeleteProductResponse> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const product = await this.locked(trx, principal, productId);
+        if (await repo.wasEverRecommended(trx, principal.firmId, productId))
+          throw conflict(PRODUCT_MESSAGES.everRecommended);
+        await repo.deleteProduct(trx, principal.firmId, productId);
+        await recordAudit(trx, principal, {
+          action: 'product.deleted',
+          subjectType: 'product',
+          subjectId: productId,
+          before: audited(product),
+        });
+        return { message: PRODUCT_MESSAGES.deleted, product_id: productId };
+      });
+    } catch (error) {
+      // An outcome recorded for it after our check, before the delete: the foreign key refuses.
+      if (errorCode(error) === FOREIGN_KEY_VIOLATION)
+        throw conflict(PRODUCT_MESSAGES.everRecommended);
+      throw error;
+    }
+  }
+
+  /** The firm's product, locked for the transaction; another firm's or no product is a 404. */
+  private async locked(
+    trx: Parameters<typeof repo.lockProduct>[0],
+    principal: Principal,
+    productId: string,
+  ): Promise<Product> {
+    const row = UUID.test(productId)
+      ? await repo.lockProduct(trx, principal.firmId, productId)
+      : undefined;
+    if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+    return toProduct(row);
+  }
+}
