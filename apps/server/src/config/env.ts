@@ -61,6 +61,9 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -117,6 +120,16 @@ export interface Config {
   runWorker: boolean;
   webDistDir: string | undefined;
   billing: BillingConfig;
+  imports: ImportConfig;
+}
+
+export interface ImportConfig {
+  /** Imports one process runs at once (a firm's run one at a time). */
+  concurrency: number;
+  /** An import whose worker has not said it is alive for this long is retried. */
+  staleSeconds: number;
+  /** Tests only: a pause after every loaded batch, so a test can act while an import runs. */
+  batchDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +181,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorker: e.RUN_WORKER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     billing: billingConfig(e),
+    imports: {
+      concurrency: e.IMPORT_CONCURRENCY,
+      staleSeconds: e.IMPORT_STALE_SECONDS,
+      batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
+    },
   };
 }
 

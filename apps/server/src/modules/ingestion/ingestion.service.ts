@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { access, stat } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import {
   FREE_PLAN_UPLOAD_MESSAGE,
@@ -14,6 +15,7 @@ import {
 } from '@behavio/contract';
 import { scoreCustomerCopyText } from '@behavio/insights';
 import type { Logger } from 'pino';
+import type { ImportConfig } from '../../config/env.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
@@ -37,6 +39,10 @@ export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the error report';
+const INTERRUPTED =
+  'The import was interrupted (the server stopped) and could not be resumed. Please upload the file again.';
+/** How long an import of a firm that is already importing waits before it looks again. */
+const FIRM_BUSY_RETRY_SECONDS = 2;
 
 export interface ImportJob {
   fileId: string;
@@ -51,6 +57,7 @@ interface Deps {
   limits: { maxRows: number; maxUploadBytes: number };
   /** How long an upload waits for its import before answering `processing`. */
   uploadWaitMs: number;
+  imports: ImportConfig;
 }
 
 const publicColumns = (columns: ColumnInfo[]) =>
@@ -83,6 +90,9 @@ function emptyPreview(filename: string, fileSize: number, error: string): FilePr
 }
 
 export class IngestionService {
+  /** Files whose import runs in this process: never stalled, whatever their heartbeat says. */
+  private readonly running = new Set<string>();
+
   constructor(private readonly deps: Deps) {}
 
   private get db() {
@@ -213,15 +223,84 @@ export class IngestionService {
   }
 
   /**
-   * The background import: parse, score and COPY into the file's load tables, then, in one
-   * short transaction, attach them as the firm's partitions (a firm's first file, indexed in
-   * bulk beforehand) or merge them into the firm's customers (docs/ingestion.md).
+   * The background import job: claims the file (one import per firm at a time; a busy firm's
+   * job comes back in a moment and leaves its slot to other firms), keeps its heartbeat while
+   * the import runs, and runs it (docs/ingestion.md).
    */
   async runImport(
     job: ImportJob,
+    attempt: { id: string; retryCount: number; retryLimit: number },
+  ): Promise<void> {
+    const { queue, imports } = this.deps;
+    const claim = this.running.has(job.fileId)
+      ? 'busy'
+      : await this.db.transaction().execute((trx) =>
+          repo.claimImport(trx, {
+            ...job,
+            jobId: attempt.id,
+            staleSeconds: imports.staleSeconds,
+          }),
+        );
+    if (claim === 'done') return;
+    if (claim === 'busy') {
+      // The firm is importing another file: this job gives its slot to other firms' imports.
+      await queue.send<ImportJob>(IMPORT_QUEUE, job, { startAfter: FIRM_BUSY_RETRY_SECONDS });
+      return;
+    }
+    this.running.add(job.fileId);
+    const heartbeat = setInterval(
+      () => {
+        repo.beatImport(this.db, job.fileId, attempt.id).catch((error: unknown) => {
+          this.deps.logger.warn({ err: error, fileId: job.fileId }, 'import heartbeat failed');
+        });
+      },
+      (imports.staleSeconds * 1000) / 3,
+    );
+    try {
+      await this.importClaimed(job, attempt);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(job.fileId);
+    }
+  }
+
+  /**
+   * Imports whose worker is gone (killed mid-import: no heartbeat for IMPORT_STALE_SECONDS):
+   * their load tables are dropped and their job failed, so pg-boss retries it after its
+   * backoff; with no try left, the file fails with a reason. Any process running workers
+   * checks, at start and every third of that time.
+   */
+  async recoverStalledImports(): Promise<void> {
+    const { queue, logger, imports } = this.deps;
+    for (const file of await repo.stalledImports(this.db, imports.staleSeconds)) {
+      if (this.running.has(file.id)) continue;
+      await dropLoadTables(this.db, loadTablesOf(file.id));
+      const jobId = file.import_job_id;
+      const retried =
+        jobId !== null &&
+        (await queue.failAbandoned(IMPORT_QUEUE, jobId, 'the worker running the import is gone'));
+      if (retried) await repo.releaseImport(this.db, file.id, jobId);
+      else await repo.markFailed(this.db, file.id, INTERRUPTED);
+      logger.warn(
+        { fileId: file.id, firmId: file.firm_id, retried },
+        'an import whose worker was gone was recovered',
+      );
+    }
+  }
+
+  /**
+   * The import itself, for a job that holds the file's claim: parse, score and COPY into the
+   * file's load tables, then, in one short transaction, attach them as the firm's partitions
+   * (a firm's first file, indexed in bulk beforehand) or merge them into the firm's customers.
+   * Two imports of one firm can still
+   * overlap (a stalled worker that comes back after its file was taken over), so the final
+   * transaction copes with a partition attached meanwhile (load-tables.test.ts).
+   */
+  async importClaimed(
+    job: ImportJob,
     attempt: { retryCount: number; retryLimit: number },
   ): Promise<void> {
-    const { database, storage, logger, limits } = this.deps;
+    const { database, storage, logger, limits, imports } = this.deps;
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
     if (!record || record.status !== 'processing') return;
     const log = logger.child({ fileId: job.fileId, firmId: job.firmId });
@@ -247,6 +326,8 @@ export class IngestionService {
         );
       }
       await writer.write({ customers, insights });
+      log.debug({ rows: batch.length }, 'customer file batch loaded');
+      if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
     };
     const finishedWith = async (outcome: () => Promise<void>) => {
       await dropLoadTables(this.db, tables);
