@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import {
@@ -41,6 +41,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the error report';
 const INTERRUPTED =
   'The import was interrupted (the server stopped) and could not be resumed. Please upload the file again.';
+const REPORT_UNREADABLE =
+  'The rejected-rows report of this file cannot be read. Please upload the file again.';
 /** How long an import of a firm that is already importing waits before it looks again. */
 const FIRM_BUSY_RETRY_SECONDS = 2;
 
@@ -436,19 +438,27 @@ export class IngestionService {
     return { file_id: record.id, job_status: record.status, preview: toPreview(record) };
   }
 
-  /** The rejected rows of a file as CSV; a header-only CSV when none was rejected. */
+  /**
+   * The rejected rows of a file as CSV; a header-only CSV when none was rejected. A file with
+   * rejected rows whose report cannot be read (lost from DATA_DIR, unreadable) is an error,
+   * logged, never an empty report that would say every row was imported.
+   */
   async report(
     principal: Principal,
     fileId: string,
   ): Promise<{ filename: string; body: Readable | string }> {
     const record = await this.fileOf(principal, fileId);
     const filename = `${record.filename.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
+    if (!record.rejected_rows) return { filename, body: 'row,reason\r\n' };
     const path = this.deps.storage.reportPath(record.storage_key);
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    return { filename, body: exists ? this.deps.storage.read(path) : 'row,reason\r\n' };
+    try {
+      // Opened before answering, so a missing or unreadable report fails here, not mid-response.
+      const handle = await open(path, 'r');
+      return { filename, body: handle.createReadStream() };
+    } catch (error) {
+      this.deps.logger.error({ err: error, fileId, path }, 'rejected-rows report cannot be read');
+      throw new AppError(500, REPORT_UNREADABLE);
+    }
   }
 
   async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {
