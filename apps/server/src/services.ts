@@ -45,6 +45,7 @@ export function createServices(deps: CoreDeps) {
     logger,
     limits: { maxRows: config.maxUploadRows, maxUploadBytes: config.maxUploadBytes },
     uploadWaitMs: config.uploadWaitMs,
+    imports: config.imports,
   });
   const analytics = new AnalyticsService(db, { listCacheBytes: config.rmListCacheBytes });
   const admin = new AdminService({

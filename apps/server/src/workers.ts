@@ -11,8 +11,18 @@ export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE, BACKFILL_QUEUE, MA
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
-  await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) =>
-    services.ingestion.runImport(data, job),
+  // Each registration is one import at a time; a firm's next import waits for its running one
+  // (ingestion.service.ts), so one firm cannot fill them all.
+  const { concurrency, staleSeconds } = services.config.imports;
+  for (let slot = 0; slot < concurrency; slot++) {
+    await services.queue.work<ImportJob>(IMPORT_QUEUE, (data, job) =>
+      services.ingestion.runImport(data, job),
+    );
+  }
+  // Imports whose worker was killed are retried (now, after a crash, and while running).
+  await services.ingestion.recoverStalledImports();
+  services.queue.repeat('recovering stalled imports', staleSeconds / 3, () =>
+    services.ingestion.recoverStalledImports(),
   );
   // A period-end check: the scheduler looks at every due subscription, so any job will do.
   await services.queue.work(BILLING_QUEUE, async () => {

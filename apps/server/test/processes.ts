@@ -4,6 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const spawned = new Set<ChildProcess>();
+
+/** Kills every process a test started that is still running (call in afterAll). */
+export function killSpawned(): void {
+  for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
+  spawned.clear();
+}
 
 /** A TypeScript entry point of the server (`src/…` or `test/…`) as a real process, through tsx. */
 export function spawnEntry(
@@ -17,6 +24,7 @@ export function spawnEntry(
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  spawned.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

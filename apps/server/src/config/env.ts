@@ -97,6 +97,9 @@ const envSchema = z.object({
     message: 'METRICS_TOKEN must be at least 16 characters long',
   }),
   TRUST_PROXY: trustProxySchema,
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -156,6 +159,16 @@ export interface Config {
   /** Bearer token of GET /api/metrics; unset, the endpoint does not exist. */
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
+  imports: ImportConfig;
+}
+
+export interface ImportConfig {
+  /** Imports one process runs at once (a firm's run one at a time). */
+  concurrency: number;
+  /** An import whose worker has not said it is alive for this long is retried. */
+  staleSeconds: number;
+  /** Tests only: a pause after every loaded batch, so a test can act while an import runs. */
+  batchDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -209,6 +222,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billing: billingConfig(e),
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
+    imports: {
+      concurrency: e.IMPORT_CONCURRENCY,
+      staleSeconds: e.IMPORT_STALE_SECONDS,
+      batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
+    },
   };
 }
 

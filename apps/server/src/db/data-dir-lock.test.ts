@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exitCodeOf, spawnEntry, waitForOutput } from '../../test/processes.js';
+import { exitCodeOf, killSpawned, spawnEntry, waitForOutput } from '../../test/processes.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-lock-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  killSpawned();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const IN_USE =
   /The embedded database in .*pglite is already in use by another process .*set DATABASE_URL to a PostgreSQL server to run several processes/;

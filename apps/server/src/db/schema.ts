@@ -85,6 +85,9 @@ export interface CustomerFilesTable {
   problems: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
   completed_at: Date | null;
+  /** The job running the import, and when its worker last said so (migration 0011). */
+  import_job_id: string | null;
+  heartbeat_at: Date | null;
 }
 
 /** The 28 customer columns, the optional value columns and who the customer is assigned to. */

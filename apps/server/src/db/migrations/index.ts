@@ -9,6 +9,7 @@ import * as m0007 from './0007_top_biases_json.js';
 import * as m0008 from './0008_firm_data_versions.js';
 import * as m0009 from './0009_firm_partitions.js';
 import * as m0010 from './0010_call_outcome_reopened.js';
+import * as m0011 from './0011_import_heartbeat.js';
 import * as m0012 from './0012_sessions_and_password_reset.js';
 import * as m0015 from './0015_product_shelf.js';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008_firm_data_versions': m0008,
   '0009_firm_partitions': m0009,
   '0010_call_outcome_reopened': m0010,
+  '0011_import_heartbeat': m0011,
   '0012_sessions_and_password_reset': m0012,
   '0015_product_shelf': m0015,
 };

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -27,10 +27,6 @@ export class FileStorage {
   async write(target: string, source: Readable): Promise<void> {
     await mkdir(path.dirname(target), { recursive: true });
     await pipeline(source, createWriteStream(target));
-  }
-
-  read(target: string): Readable {
-    return createReadStream(target);
   }
 
   /** Removes the upload and the report of one file. */

@@ -260,3 +260,71 @@ export async function deleteFileAndOrphans(
     filename: locked.filename,
   };
 }
+
+export type ImportClaim = 'claimed' | 'busy' | 'done';
+
+/**
+ * Takes a file's import for a job, under the firm's row lock: 'done' when the file is no longer
+ * waiting, 'busy' when an import of the firm (this file's under another job, or another file)
+ * has a heartbeat younger than `staleSeconds`, so a firm runs one import at a time whichever
+ * process runs it. A stale heartbeat is a worker that is gone: its file may be taken.
+ */
+export async function claimImport(
+  trx: Transaction<Database>,
+  claim: { fileId: string; firmId: string; jobId: string; staleSeconds: number },
+): Promise<ImportClaim> {
+  await lockFirm(trx, claim.firmId);
+  const processing = await trx
+    .selectFrom('customer_files')
+    .select(['id', 'import_job_id'])
+    .where('firm_id', '=', claim.firmId)
+    .where('status', '=', 'processing')
+    .where(sql<boolean>`heartbeat_at > now() - make_interval(secs => ${claim.staleSeconds})`)
+    .execute();
+  const file = await trx
+    .selectFrom('customer_files')
+    .select('status')
+    .where('id', '=', claim.fileId)
+    .where('firm_id', '=', claim.firmId)
+    .executeTakeFirst();
+  if (file?.status !== 'processing') return 'done';
+  if (processing.some((f) => f.id !== claim.fileId || f.import_job_id !== claim.jobId))
+    return 'busy';
+  await trx
+    .updateTable('customer_files')
+    .set({ import_job_id: claim.jobId, heartbeat_at: sql`now()` })
+    .where('id', '=', claim.fileId)
+    .execute();
+  return 'claimed';
+}
+
+/** The running import says it is alive. */
+export async function beatImport(db: Executor, fileId: string, jobId: string) {
+  await db
+    .updateTable('customer_files')
+    .set({ heartbeat_at: sql`now()` })
+    .where('id', '=', fileId)
+    .where('import_job_id', '=', jobId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** Imports whose worker stopped saying it is alive `staleSeconds` ago. */
+export async function stalledImports(db: Executor, staleSeconds: number) {
+  return db
+    .selectFrom('customer_files')
+    .select(['id', 'firm_id', 'import_job_id'])
+    .where('status', '=', 'processing')
+    .where(sql<boolean>`heartbeat_at <= now() - make_interval(secs => ${staleSeconds})`)
+    .execute();
+}
+
+/** The stalled import's job will run again: its file waits for it, claimed by no one. */
+export async function releaseImport(db: Executor, fileId: string, jobId: string) {
+  await db
+    .updateTable('customer_files')
+    .set({ heartbeat_at: null })
+    .where('id', '=', fileId)
+    .where('import_job_id', '=', jobId)
+    .execute();
+}

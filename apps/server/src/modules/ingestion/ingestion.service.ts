@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { access, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import {
   FREE_PLAN_UPLOAD_MESSAGE,
@@ -14,6 +15,7 @@ import {
 } from '@behavio/contract';
 import { scoreCustomerCompact } from '@behavio/insights';
 import type { Logger } from 'pino';
+import type { ImportConfig } from '../../config/env.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
@@ -38,6 +40,12 @@ export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the error report';
+const INTERRUPTED =
+  'The import was interrupted (the server stopped) and could not be resumed. Please upload the file again.';
+const REPORT_UNREADABLE =
+  'The rejected-rows report of this file cannot be read. Please upload the file again.';
+/** How long an import of a firm that is already importing waits before it looks again. */
+const FIRM_BUSY_RETRY_SECONDS = 2;
 
 export interface ImportJob {
   fileId: string;
@@ -54,6 +62,7 @@ interface Deps {
   limits: { maxRows: number; maxUploadBytes: number };
   /** How long an upload waits for its import before answering `processing`. */
   uploadWaitMs: number;
+  imports: ImportConfig;
 }
 
 const publicColumns = (columns: ColumnInfo[]) =>
@@ -86,6 +95,9 @@ function emptyPreview(filename: string, fileSize: number, error: string): FilePr
 }
 
 export class IngestionService {
+  /** Files whose import runs in this process: never stalled, whatever their heartbeat says. */
+  private readonly running = new Set<string>();
+
   constructor(private readonly deps: Deps) {}
 
   private get db() {
@@ -217,15 +229,84 @@ export class IngestionService {
   }
 
   /**
-   * The background import: parse, score and COPY into the file's load tables, then, in one
-   * short transaction, attach them as the firm's partitions (a firm's first file, indexed in
-   * bulk beforehand) or merge them into the firm's customers (docs/ingestion.md).
+   * The background import job: claims the file (one import per firm at a time; a busy firm's
+   * job comes back in a moment and leaves its slot to other firms), keeps its heartbeat while
+   * the import runs, and runs it (docs/ingestion.md).
    */
   async runImport(
     job: ImportJob,
+    attempt: { id: string; retryCount: number; retryLimit: number },
+  ): Promise<void> {
+    const { queue, imports } = this.deps;
+    const claim = this.running.has(job.fileId)
+      ? 'busy'
+      : await this.db.transaction().execute((trx) =>
+          repo.claimImport(trx, {
+            ...job,
+            jobId: attempt.id,
+            staleSeconds: imports.staleSeconds,
+          }),
+        );
+    if (claim === 'done') return;
+    if (claim === 'busy') {
+      // The firm is importing another file: this job gives its slot to other firms' imports.
+      await queue.send<ImportJob>(IMPORT_QUEUE, job, { startAfter: FIRM_BUSY_RETRY_SECONDS });
+      return;
+    }
+    this.running.add(job.fileId);
+    const heartbeat = setInterval(
+      () => {
+        repo.beatImport(this.db, job.fileId, attempt.id).catch((error: unknown) => {
+          this.deps.logger.warn({ err: error, fileId: job.fileId }, 'import heartbeat failed');
+        });
+      },
+      (imports.staleSeconds * 1000) / 3,
+    );
+    try {
+      await this.importClaimed(job, attempt);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(job.fileId);
+    }
+  }
+
+  /**
+   * Imports whose worker is gone (killed mid-import: no heartbeat for IMPORT_STALE_SECONDS):
+   * their load tables are dropped and their job failed, so pg-boss retries it after its
+   * backoff; with no try left, the file fails with a reason. Any process running workers
+   * checks, at start and every third of that time.
+   */
+  async recoverStalledImports(): Promise<void> {
+    const { queue, logger, imports } = this.deps;
+    for (const file of await repo.stalledImports(this.db, imports.staleSeconds)) {
+      if (this.running.has(file.id)) continue;
+      await dropLoadTables(this.db, loadTablesOf(file.id));
+      const jobId = file.import_job_id;
+      const retried =
+        jobId !== null &&
+        (await queue.failAbandoned(IMPORT_QUEUE, jobId, 'the worker running the import is gone'));
+      if (retried) await repo.releaseImport(this.db, file.id, jobId);
+      else await repo.markFailed(this.db, file.id, INTERRUPTED);
+      logger.warn(
+        { fileId: file.id, firmId: file.firm_id, retried },
+        'an import whose worker was gone was recovered',
+      );
+    }
+  }
+
+  /**
+   * The import itself, for a job that holds the file's claim: parse, score and COPY into the
+   * file's load tables, then, in one short transaction, attach them as the firm's partitions
+   * (a firm's first file, indexed in bulk beforehand) or merge them into the firm's customers.
+   * Two imports of one firm can still
+   * overlap (a stalled worker that comes back after its file was taken over), so the final
+   * transaction copes with a partition attached meanwhile (load-tables.test.ts).
+   */
+  async importClaimed(
+    job: ImportJob,
     attempt: { retryCount: number; retryLimit: number },
   ): Promise<void> {
-    const { database, storage, logger, limits } = this.deps;
+    const { database, storage, logger, limits, imports } = this.deps;
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
     if (!record || record.status !== 'processing') return;
     const log = logger.child({ fileId: job.fileId, firmId: job.firmId, reqId: job.requestId });
@@ -252,6 +333,8 @@ export class IngestionService {
         );
       }
       await writer.write({ customers, insights });
+      log.debug({ rows: batch.length }, 'customer file batch loaded');
+      if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
     };
     const finishedWith = async (outcome: () => Promise<void>) => {
       await dropLoadTables(this.db, tables);
@@ -360,19 +443,27 @@ export class IngestionService {
     return { file_id: record.id, job_status: record.status, preview: toPreview(record) };
   }
 
-  /** The rejected rows of a file as CSV; a header-only CSV when none was rejected. */
+  /**
+   * The rejected rows of a file as CSV; a header-only CSV when none was rejected. A file with
+   * rejected rows whose report cannot be read (lost from DATA_DIR, unreadable) is an error,
+   * logged, never an empty report that would say every row was imported.
+   */
   async report(
     principal: Principal,
     fileId: string,
   ): Promise<{ filename: string; body: Readable | string }> {
     const record = await this.fileOf(principal, fileId);
     const filename = `${record.filename.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
+    if (!record.rejected_rows) return { filename, body: 'row,reason\r\n' };
     const path = this.deps.storage.reportPath(record.storage_key);
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    return { filename, body: exists ? this.deps.storage.read(path) : 'row,reason\r\n' };
+    try {
+      // Opened before answering, so a missing or unreadable report fails here, not mid-response.
+      const handle = await open(path, 'r');
+      return { filename, body: handle.createReadStream() };
+    } catch (error) {
+      this.deps.logger.error({ err: error, fileId, path }, 'rejected-rows report cannot be read');
+      throw new AppError(500, REPORT_UNREADABLE);
+    }
   }
 
   async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {

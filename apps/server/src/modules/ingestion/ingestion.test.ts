@@ -5,6 +5,7 @@ import {
   type ListFilesResponse,
   type UploadResponse,
 } from '@behavio/contract';
+import { rm } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
@@ -205,6 +206,28 @@ describe('POST /api/content/upload-file', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(['4', '7', '11']);
     expect(report.body).toContain(`'=HYPERLINK`);
     expect(rows[2]!.at(-1)).toContain('risk_profile');
+  });
+
+  it('answers an error, not a header-only report, when the rejected rows cannot be read', async () => {
+    const admin = await adminOnPlan(ctx);
+    const table = customerTable(generateCustomers(5));
+    setCell(table, 2, 'age', 'forty');
+    const res = await upload(admin.headers, 'lost.csv', toCsvBuffer(table));
+    const { file_id, preview } = res.json<UploadResponse>();
+    expect(preview.rejected_rows).toBe(1);
+    const { storage_key } = await ctx.database.db
+      .selectFrom('customer_files')
+      .select('storage_key')
+      .where('id', '=', file_id!)
+      .executeTakeFirstOrThrow();
+    await rm(ctx.services.storage.reportPath(storage_key));
+
+    const report = await get(admin.headers, `/api/content/file-report/${file_id}`);
+    expect(report.statusCode).toBe(500);
+    expect(report.json()).toEqual({
+      message:
+        'The rejected-rows report of this file cannot be read. Please upload the file again.',
+    });
   });
 
   it('fails a file that lacks required columns, naming each, and stores nothing', async () => {

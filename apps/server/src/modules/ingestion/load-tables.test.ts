@@ -172,7 +172,7 @@ describe('two first files of a firm imported at the same time', () => {
       // Both start before either finishes, so both load tables meant to be attached.
       await Promise.all(
         ids.map((fileId) =>
-          queued.services.ingestion.runImport(
+          queued.services.ingestion.importClaimed(
             { fileId, firmId: admin.firmId },
             { retryCount: 0, retryLimit: 0 },
           ),

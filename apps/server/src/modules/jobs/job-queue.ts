@@ -40,6 +40,7 @@ export type JobHandler<T> = (
 
 export class JobQueue {
   private started = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly boss: PgBoss,
@@ -116,12 +117,41 @@ export class JobQueue {
     return this.boss.getQueueSize(name, { before: 'active' });
   }
 
+  /**
+   * Fails a job its worker can no longer finish (the worker's process is gone): pg-boss retries
+   * it after its backoff while it has tries left. Answers whether the job will run again.
+   */
+  async failAbandoned(name: string, id: string, reason: string): Promise<boolean> {
+    const before = await this.boss.getJobById(name, id);
+    if (before?.state === 'active') await this.boss.fail(name, id, { message: reason });
+    const after = await this.boss.getJobById(name, id);
+    return after?.state === 'created' || after?.state === 'retry';
+  }
+
+  /**
+   * Runs `task` every `seconds` in this process until the queue stops (cron's minute is too
+   * coarse for watching imports). A failure is logged and the next round runs anyway.
+   */
+  repeat(what: string, seconds: number, task: () => Promise<void>): void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      task()
+        .catch((error: unknown) => this.logger.error({ err: error }, `${what} failed`))
+        .finally(() => (running = false));
+    }, seconds * 1000);
+    this.timers.add(timer);
+  }
+
   /** A recurring job (cron, UTC); scheduling the same name again replaces it, so every process may. */
   async schedule(name: string, cron: string): Promise<void> {
     await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.clear();
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
