@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { startRuntime } from './runtime.js';
+import { describePayments } from './modules/billing/providers/index.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,6 +17,9 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const payments = describePayments(config.billing);
+  if (config.billing.provider === 'stripe') services.logger.info(payments);
+  else services.logger.warn(payments);
   services.logger.info(
     {
       database: services.database.kind,
