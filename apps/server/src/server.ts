@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { exitOnStartupError } from './startup-error.js';
 import { startRuntime } from './runtime.js';
+import { describePayments } from './modules/billing/providers/index.js';
 
 async function main() {
   const config = loadConfig();
@@ -17,6 +18,9 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const payments = describePayments(config.billing);
+  if (config.billing.provider === 'stripe') services.logger.info(payments);
+  else services.logger.warn(payments);
   services.logger.info(
     {
       database: services.database.kind,

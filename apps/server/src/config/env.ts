@@ -107,10 +107,28 @@ const envSchema = z.object({
   STRIPE_PRICE_BUSINESS_MONTHLY: optionalString(),
   STRIPE_PRICE_BUSINESS_YEARLY: optionalString(),
   STRIPE_API_BASE: optionalUrl(['http://', 'https://'], 'STRIPE_API_BASE'),
+  PAYMENTS_PROVIDER: z
+    .enum(['stripe', 'offline'], { error: 'PAYMENTS_PROVIDER must be stripe or offline' })
+    .optional(),
 });
 
-/** Stripe's variables come together: with the key set, the rest must be too. */
+/**
+ * Stripe's variables come together: with the key set, the rest must be too. PAYMENTS_PROVIDER
+ * must agree with the key: stripe needs it, offline (no money moves) refuses it.
+ */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER is stripe',
+    });
+  if (env.PAYMENTS_PROVIDER === 'offline' && env.STRIPE_SECRET_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS_PROVIDER'],
+      message: 'PAYMENTS_PROVIDER=offline cannot be used with STRIPE_SECRET_KEY set',
+    });
   if (!env.STRIPE_SECRET_KEY) return;
   for (const name of STRIPE_REQUIRED)
     if (!env[name])
@@ -123,9 +141,14 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 
 export type Env = z.input<typeof envSchema>;
 
-/** Which payment provider runs subscriptions: Stripe when configured, else the offline one. */
+/**
+ * Which payment provider runs subscriptions: Stripe when configured; the offline checkout
+ * (no money moves) when asked for, or by default on the embedded database only; otherwise
+ * none, and buying a plan answers 503 (docs/billing.md).
+ */
 export type BillingConfig =
-  | { provider: 'local' }
+  | { provider: 'none' }
+  | { provider: 'local'; reason: 'PAYMENTS_PROVIDER=offline' | 'embedded database' }
   | {
       provider: 'stripe';
       secretKey: string;
@@ -231,7 +254,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
-  if (!e.STRIPE_SECRET_KEY) return { provider: 'local' };
+  if (!e.STRIPE_SECRET_KEY) {
+    // A production deployment runs on a PostgreSQL server: there, giving every admin a free
+    // paid plan must be asked for, never the result of a forgotten variable.
+    if (e.PAYMENTS_PROVIDER === 'offline')
+      return { provider: 'local', reason: 'PAYMENTS_PROVIDER=offline' };
+    return e.DATABASE_URL
+      ? { provider: 'none' }
+      : { provider: 'local', reason: 'embedded database' };
+  }
   const required = (v: string | undefined) => v ?? '';
   let apiBase: Extract<BillingConfig, { provider: 'stripe' }>['apiBase'];
   if (e.STRIPE_API_BASE) {

@@ -5,20 +5,20 @@ import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack
 import { useEffect, useState, type ReactNode } from 'react';
 import { theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/query-client';
-import { getToken, subscribeSession } from '@/lib/session';
+import { getSessionGeneration, subscribeSession } from '@/lib/session';
 
 /**
- * Drops everything cached for the previous session (the user first of all) whenever the token
- * changes: logout, a 420, or a new sign-in.
+ * Drops everything cached for the previous session (the user first of all) whenever the
+ * session changes: logout, a 420, or a new sign-in (not a renewed token of the same session).
  */
 function SessionCacheReset() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let token = getToken();
+    let generation = getSessionGeneration();
     return subscribeSession(() => {
-      const next = getToken();
-      if (next === token) return;
-      token = next;
+      const next = getSessionGeneration();
+      if (next === generation) return;
+      generation = next;
       void queryClient.cancelQueries();
       queryClient.clear();
     });

@@ -25,6 +25,8 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
         { path: paths.login, lazy: page(() => import('./routes/auth/login')) },
         { path: paths.register, lazy: page(() => import('./routes/auth/register')) },
         { path: paths.verifyOtp, lazy: page(() => import('./routes/auth/verify-otp')) },
+        { path: paths.forgotPassword, lazy: page(() => import('./routes/auth/forgot-password')) },
+        { path: paths.resetPassword, lazy: page(() => import('./routes/auth/reset-password')) },
         {
           // The signed-in area: guard, user loading and the navigation shell.
           id: 'app',

@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   verifyOtp: '/verify-otp',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   datasets: '/datasets',
   settings: '/settings',

@@ -71,6 +71,16 @@ function load(): SessionSnapshot {
 
 let snapshot: SessionSnapshot = load();
 
+/**
+ * Counts sign-ins and sign-outs (here or in another tab), not token renewals: what was cached
+ * for one session must go when another begins, but not when the same session gets a new token.
+ */
+let sessionGeneration = 0;
+
+export function getSessionGeneration(): number {
+  return sessionGeneration;
+}
+
 function update(next: Partial<SessionSnapshot>): void {
   snapshot = { ...snapshot, ...next };
   listeners.forEach((listener) => listener());
@@ -88,7 +98,10 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     const keys: readonly (string | null)[] = Object.values(STORAGE_KEYS);
     // event.key is null when another tab called localStorage.clear().
-    if (event.key === null || keys.includes(event.key)) update(load());
+    if (event.key !== null && !keys.includes(event.key)) return;
+    const next = load();
+    if (next.token !== snapshot.token) sessionGeneration++;
+    update(next);
   });
 }
 
@@ -97,6 +110,13 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
+  sessionGeneration++;
+  write(STORAGE_KEYS.token, token);
+  update({ token });
+}
+
+/** The same session goes on with a new token (after a password change ended the others). */
+export function renewToken(token: string): void {
   write(STORAGE_KEYS.token, token);
   update({ token });
 }
@@ -145,6 +165,7 @@ export function resetUnlocks(): void {
  * the visitor to /. Use `useLogout` from lib/auth.tsx in components; this is for non-React code.
  */
 export function clearSession(): void {
+  sessionGeneration++;
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.unlockedFeatures, null);
   write(STORAGE_KEYS.featureDataCache, null);
@@ -153,6 +174,7 @@ export function clearSession(): void {
 
 /** Re-reads storage; for tests that seed localStorage before rendering. */
 export function reloadSessionFromStorage(): void {
+  sessionGeneration++;
   update(load());
 }
 

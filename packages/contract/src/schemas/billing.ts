@@ -26,6 +26,9 @@ export const BILLING_MESSAGES = {
   webhooksDisabled: 'Stripe webhooks are not configured on this server',
   webhookSignature: 'Invalid webhook signature',
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
+  /** No payment provider on this server (docs/billing.md): nothing can be bought. */
+  paymentsNotConfigured:
+    'Payments are not configured on this server. Please contact the operator of this service.',
   /** Spec §2: shown for a past_due status. */
   paymentFailed: 'Your subscription payment failed. Please update your payment method.',
   /** Spec §8: the web app's fallback for a failed subscription call. */

@@ -53,7 +53,8 @@ interface Deps {
   queue: JobQueue;
   logger: Logger;
   publicUrl: string;
-  provider: PaymentProvider;
+  /** Null when no payment provider is configured: nothing can be bought (503). */
+  provider: PaymentProvider | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -140,6 +141,7 @@ export class BillingService {
     if (await repo.findLiveSubscription(this.db, principal.firmId))
       throw badRequest(BILLING_MESSAGES.alreadySubscribedUseUpdate);
     const provider = this.deps.provider;
+    if (!provider) throw new AppError(503, BILLING_MESSAGES.paymentsNotConfigured);
     const checkout = await this.callProvider('start a checkout', async () =>
       provider.startCheckout({
         firmId: principal.firmId,
@@ -441,12 +443,13 @@ export class BillingService {
 
   /** A subscription is managed by the provider it was bought through. */
   private providerFor(row: SubscriptionRow): PaymentProvider {
-    if (row.provider !== this.deps.provider.name)
+    const provider = this.deps.provider;
+    if (!provider || row.provider !== provider.name)
       throw new AppError(
         409,
         `This subscription is managed through ${row.provider === 'stripe' ? 'Stripe' : 'the offline checkout'}, which this server is not configured for.`,
       );
-    return this.deps.provider;
+    return provider;
   }
 
   /** Provider failures answer 502 with a plain message; the detail goes to the log. */
@@ -456,7 +459,7 @@ export class BillingService {
     } catch (error) {
       if (error instanceof AppError) throw error;
       this.deps.logger.error(
-        { err: error, provider: this.deps.provider.name },
+        { err: error, provider: this.deps.provider?.name },
         `could not ${what}`,
       );
       throw new AppError(502, BILLING_MESSAGES.providerUnavailable);

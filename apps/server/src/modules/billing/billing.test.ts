@@ -13,6 +13,7 @@ import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { ConfigError, loadConfig } from '../../config/env.js';
 import { BILLING_QUEUE } from './billing.service.js';
 import { addCycle } from './plans.js';
+import { describePayments } from './providers/index.js';
 
 let ctx: TestContext;
 type Headers = Record<string, string>;
@@ -534,7 +535,10 @@ describe('bad requests', () => {
 
 describe('configuration', () => {
   it('uses the offline provider by default and Stripe when its key is set', () => {
-    expect(loadConfig({ DATA_DIR: ctx.config.dataDir }).billing).toEqual({ provider: 'local' });
+    expect(loadConfig({ DATA_DIR: ctx.config.dataDir }).billing).toEqual({
+      provider: 'local',
+      reason: 'embedded database',
+    });
     const stripe = loadConfig({
       DATA_DIR: ctx.config.dataDir,
       STRIPE_SECRET_KEY: 'sk_test_1',
@@ -580,5 +584,70 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ DATA_DIR: ctx.config.dataDir, STRIPE_API_BASE: 'ftp://nope' }),
     ).toThrow(/STRIPE_API_BASE/);
+  });
+});
+
+describe('payments on a PostgreSQL server', () => {
+  const serverDb = { DATABASE_URL: 'postgresql://db.internal:5432/behavio' };
+
+  it('has no offline checkout unless asked for: buying a plan answers 503', async () => {
+    expect(loadConfig({ DATA_DIR: ctx.config.dataDir, ...serverDb }).billing).toEqual({
+      provider: 'none',
+    });
+    const unconfigured = await createTestContext(serverDb);
+    try {
+      const admin = await adminOnPlan(unconfigured);
+      const res = await unconfigured.app.inject({
+        method: 'POST',
+        url: '/api/subscription/create',
+        headers: admin.headers,
+        payload: { plan: 'pro', billingCycle: 'monthly' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: BILLING_MESSAGES.paymentsNotConfigured });
+      const firm = await unconfigured.database.db
+        .selectFrom('firms')
+        .select('plan')
+        .where('id', '=', admin.firmId)
+        .executeTakeFirstOrThrow();
+      expect(firm.plan).toBe('free');
+      const checkouts = await unconfigured.database.db
+        .selectFrom('local_checkout_sessions')
+        .select('id')
+        .execute();
+      expect(checkouts).toEqual([]);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+
+  it('runs the offline checkout there only with PAYMENTS_PROVIDER=offline', () => {
+    expect(
+      loadConfig({ DATA_DIR: ctx.config.dataDir, ...serverDb, PAYMENTS_PROVIDER: 'offline' })
+        .billing,
+    ).toEqual({ provider: 'local', reason: 'PAYMENTS_PROVIDER=offline' });
+  });
+
+  it.each([
+    [
+      { PAYMENTS_PROVIDER: 'stripe' },
+      'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER is stripe',
+    ],
+    [
+      { PAYMENTS_PROVIDER: 'offline', STRIPE_SECRET_KEY: 'sk_test_1' },
+      'PAYMENTS_PROVIDER=offline cannot be used with STRIPE_SECRET_KEY set',
+    ],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER must be stripe or offline'],
+  ])('refuses to start with %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: ctx.config.dataDir, ...serverDb, ...env })).toThrow(
+      message,
+    );
+  });
+
+  it('says at start-up which provider runs payments', () => {
+    expect(describePayments({ provider: 'none' })).toMatch(/not configured.*503/);
+    expect(describePayments({ provider: 'local', reason: 'embedded database' })).toMatch(
+      /offline checkout \(embedded database\)/,
+    );
   });
 });

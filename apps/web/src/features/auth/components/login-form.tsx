@@ -133,7 +133,18 @@ export function LoginForm() {
             {...form.getInputProps('role')}
           />
           <EmailField {...form.getInputProps('email')} />
-          <PasswordField purpose="current" {...form.getInputProps('password')} />
+          <Stack gap={4}>
+            <PasswordField purpose="current" {...form.getInputProps('password')} />
+            <Anchor
+              component={Link}
+              to={paths.forgotPassword}
+              state={{ email: form.values.email } satisfies EmailNavigationState}
+              size="sm"
+              ta="right"
+            >
+              Forgot password?
+            </Anchor>
+          </Stack>
           {needsAdminEmail(form.values.role) ? (
             <EmailField
               label="Admin Email"

@@ -194,7 +194,7 @@ describe('New RM form', () => {
       },
     });
     const form = await openForm(user);
-    expect(form.getByText('rm')).toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: /^Role/ })).toHaveValue('rm (Relationship Manager)');
     await user.type(form.getByRole('textbox', { name: /Name/ }), '  Omar Ali ');
     await user.type(form.getByRole('textbox', { name: /Email/ }), 'Omar@Firm.example');
     await user.type(form.getByLabelText(/Password/), 'secret1');

@@ -1,25 +1,43 @@
-import { createEmployeeRequestSchema, type CreateEmployeeRequest } from '@behavio/contract';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  EMPLOYEE_ROLES,
+  createEmployeeRequestSchema,
+  type CreateEmployeeRequest,
+  type EmployeeRole,
+} from '@behavio/contract';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { isApiError } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
 import { EMPLOYEE_TEXT, endsSession, errorText, useCreateEmployee } from '../api/employees';
-import { RoleBadge } from './role-badge';
 
 interface NewRmValues {
+  role: EmployeeRole;
   name: string;
   email: string;
   password: string;
 }
 
-const INITIAL: NewRmValues = { name: '', email: '', password: '' };
+/** The rm role first: with it the dialog is the spec's New RM form (§5), as it always was. */
+const INITIAL: NewRmValues = { role: 'rm', name: '', email: '', password: '' };
 
-/** The role is fixed to rm (spec §5 "New RM form"). */
-const prepare = (values: NewRmValues): CreateEmployeeRequest => ({ ...values, role: 'rm' });
+/** How each role is named in the dialog's title, button and toast. */
+const ROLE_TEXT: Record<EmployeeRole, { title: string; submit: string; who: string }> = {
+  rm: { title: 'Add Relationship Manager', submit: 'Create RM', who: 'a relationship manager' },
+  compliance: { title: 'Add Compliance User', submit: 'Create user', who: 'compliance' },
+  head: { title: 'Add Head', submit: 'Create user', who: 'head' },
+  view: { title: 'Add View User', submit: 'Create user', who: 'a view user' },
+};
 
-const FIELDS = new Set<keyof NewRmValues>(['name', 'email', 'password']);
+const ROLE_OPTIONS = EMPLOYEE_ROLES.map((role) => ({
+  value: role,
+  label: role === 'rm' ? 'rm (Relationship Manager)' : role,
+}));
+
+const prepare = (values: NewRmValues): CreateEmployeeRequest => values;
+
+const FIELDS = new Set<keyof NewRmValues>(['role', 'name', 'email', 'password']);
 
 export interface AddRmModalProps {
   opened: boolean;
@@ -27,7 +45,8 @@ export interface AddRmModalProps {
 }
 
 /**
- * 'Add Relationship Manager': Name, Email and Password, validated with the contract's
+ * 'Add Relationship Manager' (or another employee role the admin picks): Name, Email and
+ * Password, validated with the contract's
  * createEmployeeRequestSchema (which carries the §5 messages); the server's own field errors
  * land on the fields, and any failure raises 'Failed to create employee' with its message.
  */
@@ -53,7 +72,7 @@ export function AddRmModal({ opened, onClose }: AddRmModalProps) {
       onSuccess: (answer) => {
         toast.success({
           title: answer.message,
-          message: `${answer.employee.name} can now sign in as a relationship manager with ${answer.employee.email}.`,
+          message: `${answer.employee.name} can now sign in as ${ROLE_TEXT[answer.employee.role as EmployeeRole]?.who ?? answer.employee.role} with ${answer.employee.email}.`,
         });
         form.reset();
         onClose();
@@ -75,16 +94,19 @@ export function AddRmModal({ opened, onClose }: AddRmModalProps) {
     });
   };
 
+  const text = ROLE_TEXT[form.values.role];
   return (
-    <Modal opened={opened} onClose={close} title="Add Relationship Manager" centered>
+    <Modal opened={opened} onClose={close} title={text.title} centered>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Role
-            </Text>
-            <RoleBadge role="rm" />
-          </Group>
+          <Select
+            label="Role"
+            data={ROLE_OPTIONS}
+            allowDeselect={false}
+            checkIconPosition="right"
+            withAsterisk
+            {...form.getInputProps('role')}
+          />
           <TextInput
             label="Name"
             placeholder="Jane Doe"
@@ -100,14 +122,14 @@ export function AddRmModal({ opened, onClose }: AddRmModalProps) {
           />
           <PasswordField purpose="new" {...form.getInputProps('password')} />
           <Text size="xs" c="dimmed">
-            We email the new relationship manager how to sign in with your admin email.
+            We email the new employee how to sign in with your admin email.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>
               Cancel
             </Button>
             <Button type="submit" loading={mutation.isPending}>
-              Create RM
+              {text.submit}
             </Button>
           </Group>
         </Stack>
