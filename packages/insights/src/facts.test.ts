@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
-import { VALUE_FACTS, ago, gainsFact, homeFact, quizFact, valueFact } from './facts.js';
+import {
+  VALUE_FACTS,
+  ago,
+  drawdownOf,
+  gainsFact,
+  homeFact,
+  indefiniteArticle,
+  quizFact,
+  valueFact,
+} from './facts.js';
 
 const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
 
@@ -13,7 +22,8 @@ describe('fact phrases', () => {
     expect(VALUE_FACTS.anchor_price_gap_pct(-32.5, true)).toBe(
       'A position 32.5% below its purchase price',
     );
-    expect(VALUE_FACTS.max_drawdown_pct(-18, false)).toBe('a 18% drawdown');
+    expect(VALUE_FACTS.max_drawdown_pct(-18, false)).toBe('an 18% drawdown');
+    expect(VALUE_FACTS.max_drawdown_pct(-32, true)).toBe('A 32% drawdown');
     expect(VALUE_FACTS.max_drawdown_pct(0, true)).toBe('No drawdown');
     expect(VALUE_FACTS.rebalances_ytd(0, true)).toBe('No rebalancing this year');
     expect(VALUE_FACTS.positive_news_sentiment_7d(0.6, false)).toBe(
@@ -22,6 +32,16 @@ describe('fact phrases', () => {
     expect(VALUE_FACTS.limit_orders_at_purchase_px(1, true)).toBe(
       'Limit orders set at the purchase price',
     );
+  });
+
+  it('put "an" before a figure read with a vowel sound (issue 22)', () => {
+    const an = ['8', '8.5', '11', '18', '80', '84.5', '800', '8000', '11000', '18500'];
+    const a = ['1', '2.5', '10', '12', '110', '180', '1100', '1800', '100', '32'];
+    for (const f of an) expect(indefiniteArticle(f), f).toBe('an');
+    for (const f of a) expect(indefiniteArticle(f), f).toBe('a');
+    expect(drawdownOf(8.5, false)).toBe('an 8.5% drawdown');
+    expect(drawdownOf(11, true)).toBe('An 11% drawdown');
+    expect(drawdownOf(32, true)).toBe('A 32% drawdown');
   });
 
   it('say how long ago an event was', () => {

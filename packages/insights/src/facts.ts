@@ -18,6 +18,22 @@ export const ago = (days: number): string =>
 const cap = (first: boolean, upper: string, lower: string): string => (first ? upper : lower);
 
 /**
+ * "a" or "an" before a figure, by how it is read aloud: an 8, an 8.5, an 11, an 18, an 80, an
+ * 800, an 11,000 (eleven thousand); but a 1, a 110 (one hundred and ten), a 1,100.
+ */
+export function indefiniteArticle(figure: string): 'a' | 'an' {
+  const whole = figure.replace('-', '').split('.')[0]!;
+  const readWithVowel = whole.startsWith('8') || (whole.length % 3 === 2 && /^1[18]/.test(whole));
+  return readWithVowel ? 'an' : 'a';
+}
+
+/** "a 32% drawdown", "an 8.5% drawdown": the size of a fall (a positive figure). */
+export const drawdownOf = (fall: number, first: boolean): string => {
+  const article = indefiniteArticle(num(fall));
+  return `${first ? article[0]!.toUpperCase() + article.slice(1) : article} ${num(fall)}% drawdown`;
+};
+
+/**
  * Phrases that depend on one figure only. `v` is the column's value rounded to one decimal
  * (booleans as 1 or 0), so every phrase is a pure function of what it shows.
  */
@@ -48,8 +64,7 @@ export const VALUE_FACTS = {
   days_since_last_average_down: (v, f) => `${cap(f, 'Averaged', 'averaged')} down ${ago(v)}`,
   stop_loss_sell_cnt: (v) => `${num(v)} stop-loss ${plural(v, 'sale', 'sales')}`,
   days_since_loss_sell: (v, f) => `${cap(f, 'A', 'a')} loss sale ${ago(v)}`,
-  max_drawdown_pct: (v, f) =>
-    v < 0 ? `${cap(f, 'A', 'a')} ${num(-v)}% drawdown` : `${cap(f, 'No', 'no')} drawdown`,
+  max_drawdown_pct: (v, f) => (v < 0 ? drawdownOf(-v, f) : `${cap(f, 'No', 'no')} drawdown`),
   loss_takes: (v) => `${num(v)} ${plural(v, 'loss', 'losses')} realised`,
   days_since_last_trade: (v, f) =>
     `${cap(f, 'No', 'no')} trade for ${num(v)} ${plural(v, 'day', 'days')}`,

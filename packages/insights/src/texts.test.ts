@@ -109,6 +109,26 @@ describe('recommended action and why', () => {
     }
   });
 
+  it('say "an" before a drawdown read with a vowel sound (issue 22)', () => {
+    const fallen = row({
+      leverage_ratio: 1,
+      single_stock_pct: 10,
+      max_drawdown_pct: -80,
+      risk_profile: 3,
+      cash_pct: 10,
+      etf_pct: 80,
+    });
+    const i = scoreCustomer(fallen);
+    expect(i.recommended_action).toMatch(/^An 80% drawdown on a stated risk profile of 3\/10: /);
+    expect(i.why).toBe(
+      'Your portfolio has fallen sharply: an 80% drawdown against a stated risk profile of 3/10.',
+    );
+    const levered = scoreCustomer({ ...OVERCONFIDENT_TRADER, max_drawdown_pct: -18 });
+    expect(levered.why).toBe(
+      'Your portfolio is carrying extra risk: leverage at 2.4x and an 18% drawdown.',
+    );
+  });
+
   it('drawdown and mismatch leads read with the figures', () => {
     const fallen = row({
       leverage_ratio: 1,

@@ -7,6 +7,7 @@ import {
   mismatchRisk,
 } from './breakdown.js';
 import type { BiasResult, TermResult } from './evaluate.js';
+import { drawdownOf } from './facts.js';
 import { num, pct } from './format.js';
 
 /**
@@ -61,7 +62,7 @@ export interface LeadTexts {
 
 /** The fall as its size ("a 32% drawdown"): "a -32% drawdown" would read as a double negative. */
 const drawdownPhrase = (r: CustomerRecord): string =>
-  r.max_drawdown_pct < 0 ? `a ${num(-r.max_drawdown_pct)}% drawdown` : 'no drawdown yet';
+  r.max_drawdown_pct < 0 ? drawdownOf(-r.max_drawdown_pct, false) : 'no drawdown yet';
 
 /** The two largest pieces of evidence as one phrase: "x and y", or "x" when there is one. */
 function evidencePhrase(r: CustomerRecord, evidence: readonly TermResult[], first: boolean) {
@@ -87,7 +88,7 @@ export function leadTexts(r: CustomerRecord, lead: Lead, leadBias: BiasResult): 
       };
     case 'drawdown':
       return {
-        action: `A ${num(-r.max_drawdown_pct)}% drawdown on a stated risk profile of ${rp}/10: check how the customer feels about the loss and restate the plan before they act on it`,
+        action: `${drawdownOf(-r.max_drawdown_pct, true)} on a stated risk profile of ${rp}/10: check how the customer feels about the loss and restate the plan before they act on it`,
         why: `Your portfolio has fallen sharply: ${drawdownPhrase(r)} against a stated risk profile of ${rp}/10.`,
       };
     case 'mismatch': {
