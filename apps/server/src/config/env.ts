@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BillingCycle, PaidPlan } from '@behavio/contract';
 import { z } from 'zod';
@@ -97,6 +95,7 @@ const envSchema = z.object({
     message: 'METRICS_TOKEN must be at least 16 characters long',
   }),
   TRUST_PROXY: trustProxySchema,
+  FILE_STORAGE: z.enum(['database', 'disk']).optional(),
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -156,27 +155,22 @@ export interface Config {
   /** Bearer token of GET /api/metrics; unset, the endpoint does not exist. */
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
+  /** Where uploads and reports are kept: PostgreSQL, or DATA_DIR (docs/decisions/0004). */
+  fileStorage: 'database' | 'disk';
 }
+
+/**
+ * The configuration as the environment gives it: without JWT_SECRET, the secret is generated
+ * once and kept in the database (`withStoredJwtSecret`), so every process agrees on it.
+ */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The secret is generated once and kept in DATA_DIR, so tokens survive restarts without setup. */
-function loadOrCreateJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 /** Reads and validates the environment once; every other module takes a Config. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): EnvConfig {
   const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -189,7 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     jwtTtlMinutes: e.JWT_TTL_MINUTES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -209,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billing: billingConfig(e),
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
+    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
   };
 }
 

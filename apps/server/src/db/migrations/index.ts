@@ -9,6 +9,7 @@ import * as m0007 from './0007_top_biases_json.js';
 import * as m0008 from './0008_firm_data_versions.js';
 import * as m0009 from './0009_firm_partitions.js';
 import * as m0010 from './0010_call_outcome_reopened.js';
+import * as m0013 from './0013_shared_state.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_firm_data_versions': m0008,
   '0009_firm_partitions': m0009,
   '0010_call_outcome_reopened': m0010,
+  '0013_shared_state': m0013,
 };

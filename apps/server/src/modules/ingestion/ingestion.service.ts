@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   FREE_PLAN_UPLOAD_MESSAGE,
@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
-import { FileStorage } from '../files/file-storage.js';
+import { FileStorage, type LocalFile } from '../files/file-storage.js';
 import { countActiveFiles } from '../files/files.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -138,6 +138,8 @@ export class IngestionService {
     const { summary } = inspected;
 
     try {
+      // Kept (in PostgreSQL, with DATABASE_URL) before the job exists, so any worker can read it.
+      await storage.keepUpload(key);
       await this.db.transaction().execute(async (trx) => {
         await repo.lockFirm(trx, principal.firmId);
         await this.assertMayUpload(principal, trx);
@@ -255,10 +257,12 @@ export class IngestionService {
       await dropLoadTables(this.db, tables);
       await outcome();
     };
+    let upload: LocalFile | undefined;
     try {
       const started = Date.now();
+      upload = await storage.openUpload(record.storage_key);
       const result = await parseCustomerFile(
-        { path: storage.uploadPath(record.storage_key), filename: record.filename },
+        { path: upload.path, filename: record.filename },
         {
           maxRows: limits.maxRows,
           previewRows: PREVIEW_ROWS,
@@ -270,7 +274,7 @@ export class IngestionService {
         },
       );
       await writer.finish();
-      await report.close();
+      if (await report.close()) await storage.keepReport(record.storage_key);
       if (!result.ok) {
         await finishedWith(() => repo.markFailed(this.db, job.fileId, result.error.message));
         return;
@@ -324,6 +328,8 @@ export class IngestionService {
         return;
       }
       throw error;
+    } finally {
+      await upload?.release();
     }
   }
 
@@ -365,12 +371,8 @@ export class IngestionService {
   ): Promise<{ filename: string; body: Readable | string }> {
     const record = await this.fileOf(principal, fileId);
     const filename = `${record.filename.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
-    const path = this.deps.storage.reportPath(record.storage_key);
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    return { filename, body: exists ? this.deps.storage.read(path) : 'row,reason\r\n' };
+    const stored = await this.deps.storage.readReport(record.storage_key);
+    return { filename, body: stored ?? 'row,reason\r\n' };
   }
 
   async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {
