@@ -1,4 +1,5 @@
-import { loadConfig, type Config } from './config/env.js';
+import { loadConfig, type EnvConfig } from './config/env.js';
+import { withStoredJwtSecret } from './config/jwt-secret.js';
 import { databaseTargetFor, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startWorkers, QUEUES } from './workers.js';
@@ -8,15 +9,16 @@ import { createMailer } from './modules/mail/mailer.js';
 import { createServices, type Services } from './services.js';
 
 /** Opens and migrates the database and builds the services: the shared start of server and worker. */
-export async function startRuntime(options: { config?: Config; withWorkers: boolean }): Promise<{
+export async function startRuntime(options: { config?: EnvConfig; withWorkers: boolean }): Promise<{
   services: Services;
   stop(): Promise<void>;
 }> {
-  const config = options.config ?? loadConfig();
-  const logger = createLogger(config.logLevel);
-  const database = await openDatabase(databaseTargetFor(config));
+  const envConfig = options.config ?? loadConfig();
+  const logger = createLogger(envConfig.logLevel);
+  const database = await openDatabase(databaseTargetFor(envConfig));
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'database migrated');
+  const config = await withStoredJwtSecret(envConfig, database.db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TokenService } from './modules/auth/tokens.js';
-import { FileStorage } from './modules/files/file-storage.js';
+import { DatabaseFileStorage, FileStorage } from './modules/files/file-storage.js';
 import { createBoss, JobQueue } from './modules/jobs/job-queue.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
@@ -29,7 +30,10 @@ export function createServices(deps: CoreDeps) {
   const db = database.db;
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlMinutes);
   const queue = new JobQueue(createBoss(database), logger);
-  const storage = new FileStorage(config.dataDir);
+  const storage =
+    config.fileStorage === 'database'
+      ? new DatabaseFileStorage(path.join(config.dataDir, 'scratch'), db)
+      : new FileStorage(config.dataDir);
   const auth = new AuthService({
     db,
     tokens,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
+import { withStoredJwtSecret } from '../src/config/jwt-secret.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { createLogger } from '../src/logger.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
@@ -25,7 +26,7 @@ export interface TestContext {
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-test-'));
   const smtp = await startSmtpListener();
-  const config = loadConfig({
+  const envConfig = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -34,8 +35,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(envConfig.logLevel);
   const database = await createTestDatabase();
+  const config = await withStoredJwtSecret(envConfig, database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
   const services = createServices({ config, database, mailer, logger });
   await services.queue.start(QUEUES);

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BillingCycle, PaidPlan } from '@behavio/contract';
 import { z } from 'zod';
@@ -100,6 +98,7 @@ const envSchema = z.object({
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  FILE_STORAGE: z.enum(['database', 'disk']).optional(),
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -183,6 +182,8 @@ export interface Config {
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
   imports: ImportConfig;
+  /** Where uploads and reports are kept: PostgreSQL, or DATA_DIR (docs/decisions/0004). */
+  fileStorage: 'database' | 'disk';
 }
 
 export interface ImportConfig {
@@ -194,25 +195,18 @@ export interface ImportConfig {
   batchDelayMs: number;
 }
 
+/**
+ * The configuration as the environment gives it: without JWT_SECRET, the secret is generated
+ * once and kept in the database (`withStoredJwtSecret`), so every process agrees on it.
+ */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The secret is generated once and kept in DATA_DIR, so tokens survive restarts without setup. */
-function loadOrCreateJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 /** Reads and validates the environment once; every other module takes a Config. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): EnvConfig {
   const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -225,7 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     jwtTtlMinutes: e.JWT_TTL_MINUTES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -250,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staleSeconds: e.IMPORT_STALE_SECONDS,
       batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
     },
+    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
   };
 }
 

@@ -233,6 +233,21 @@ export interface FirmDataVersionsTable {
   version: ColumnType<string, never, never>;
 }
 
+/** A piece of a stored upload or report (migration 0013); `data` is at most 1 MiB. */
+export interface StoredFileChunksTable {
+  storage_key: string;
+  kind: 'upload' | 'report';
+  seq: number;
+  data: Uint8Array;
+}
+
+/** Secrets every process must agree on, generated once (migration 0013). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -253,6 +268,8 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   products: ProductsTable;
   product_outcomes: ProductOutcomesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -11,6 +11,7 @@ import * as m0009 from './0009_firm_partitions.js';
 import * as m0010 from './0010_call_outcome_reopened.js';
 import * as m0011 from './0011_import_heartbeat.js';
 import * as m0012 from './0012_sessions_and_password_reset.js';
+import * as m0013 from './0013_shared_state.js';
 import * as m0015 from './0015_product_shelf.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_call_outcome_reopened': m0010,
   '0011_import_heartbeat': m0011,
   '0012_sessions_and_password_reset': m0012,
+  '0013_shared_state': m0013,
   '0015_product_shelf': m0015,
 };

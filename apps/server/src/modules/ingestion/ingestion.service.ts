@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import {
@@ -19,7 +19,7 @@ import type { ImportConfig } from '../../config/env.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
-import { FileStorage } from '../files/file-storage.js';
+import { FileStorage, type LocalFile } from '../files/file-storage.js';
 import { countActiveFiles } from '../files/files.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -151,6 +151,8 @@ export class IngestionService {
     const { summary } = inspected;
 
     try {
+      // Kept (in PostgreSQL, with DATABASE_URL) before the job exists, so any worker can read it.
+      await storage.keepUpload(key);
       await this.db.transaction().execute(async (trx) => {
         await repo.lockFirm(trx, principal.firmId);
         await this.assertMayUpload(principal, trx);
@@ -340,10 +342,12 @@ export class IngestionService {
       await dropLoadTables(this.db, tables);
       await outcome();
     };
+    let upload: LocalFile | undefined;
     try {
       const started = Date.now();
+      upload = await storage.openUpload(record.storage_key);
       const result = await parseCustomerFile(
-        { path: storage.uploadPath(record.storage_key), filename: record.filename },
+        { path: upload.path, filename: record.filename },
         {
           maxRows: limits.maxRows,
           previewRows: PREVIEW_ROWS,
@@ -355,7 +359,7 @@ export class IngestionService {
         },
       );
       await writer.finish();
-      await report.close();
+      if (await report.close()) await storage.keepReport(record.storage_key);
       if (!result.ok) {
         await finishedWith(() => repo.markFailed(this.db, job.fileId, result.error.message));
         return;
@@ -409,6 +413,8 @@ export class IngestionService {
         return;
       }
       throw error;
+    } finally {
+      await upload?.release();
     }
   }
 
@@ -455,15 +461,17 @@ export class IngestionService {
     const record = await this.fileOf(principal, fileId);
     const filename = `${record.filename.replace(/\.[^.]+$/, '')}-rejected-rows.csv`;
     if (!record.rejected_rows) return { filename, body: 'row,reason\r\n' };
-    const path = this.deps.storage.reportPath(record.storage_key);
+    let stored: Readable | undefined;
     try {
-      // Opened before answering, so a missing or unreadable report fails here, not mid-response.
-      const handle = await open(path, 'r');
-      return { filename, body: handle.createReadStream() };
+      stored = await this.deps.storage.readReport(record.storage_key);
     } catch (error) {
-      this.deps.logger.error({ err: error, fileId, path }, 'rejected-rows report cannot be read');
+      this.deps.logger.error({ err: error, fileId }, 'rejected-rows report cannot be read');
       throw new AppError(500, REPORT_UNREADABLE);
     }
+    if (stored) return { filename, body: stored };
+    // The import rejected rows, so their report must exist: an empty answer would hide the loss.
+    this.deps.logger.error({ fileId }, 'rejected-rows report is missing');
+    throw new AppError(500, REPORT_UNREADABLE);
   }
 
   async deleteFile(principal: Principal, fileId: string): Promise<DeleteFileResponse> {
