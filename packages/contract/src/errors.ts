@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './error-codes.js';
 
 /** One field-level problem, in the `{path, msg}` form the spec's register call uses. */
 export const fieldErrorSchema = z.object({
@@ -7,9 +8,13 @@ export const fieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Every error the API answers has this body (spec §7: errors are read from `message`). */
+/**
+ * Every error the API answers has this body (spec §7: errors are read from `message`); clients
+ * decide on `code` (`error-codes.ts`), people read `message`.
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

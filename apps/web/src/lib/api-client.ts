@@ -1,4 +1,10 @@
-import { INVALID_TOKEN_STATUS, type FieldError } from '@behavio/contract';
+import {
+  ERROR_CODES,
+  INVALID_TOKEN_STATUS,
+  genericCodeOf,
+  type ErrorCode,
+  type FieldError,
+} from '@behavio/contract';
 import { clearSession, getToken } from './session';
 
 /** Every call goes to one base path on the same origin (spec §7). */
@@ -22,16 +28,23 @@ export interface ApiErrorInit {
   body?: unknown;
 }
 
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
 /**
  * The one error type every call throws, so screens can map spec §8 exactly:
- * switch on `kind`, then on `status`, and use `serverMessage` (the body's `message`, or `error`
- * for uploads) with the screen's own fallback via `messageOr`.
+ * switch on `kind`, then decide on `code` (never on the text), and show `serverMessage` (the
+ * body's `message`, or `error` for uploads) with the screen's own fallback via `messageOr`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   /** The HTTP status; 0 when no response arrived. */
   readonly status: number;
+  /**
+   * The body's error code (contract `ERROR_CODES`); an answer without a known one gets its
+   * status's generic code. Undefined when no answer arrived.
+   */
+  readonly code: ErrorCode | undefined;
   /** The message the server sent, if any. */
   readonly serverMessage: string | undefined;
   /** Field-level problems, normalised to the contract's `{path, msg}`. */
@@ -42,6 +55,7 @@ export class ApiError extends Error {
     super(init.serverMessage ?? defaultMessage(init.kind, init.status ?? 0));
     this.kind = init.kind;
     this.status = init.status ?? 0;
+    this.code = init.kind === 'http' ? codeOf(init.body, this.status) : undefined;
     this.serverMessage = init.serverMessage;
     this.errors = init.errors;
     this.body = init.body;
@@ -54,9 +68,24 @@ function defaultMessage(kind: ApiErrorKind, status: number): string {
   return `The request failed with status ${status}.`;
 }
 
+function codeOf(body: unknown, status: number): ErrorCode {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && KNOWN_CODES.has(code)
+    ? (code as ErrorCode)
+    : genericCodeOf(status);
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** Whether the call failed with one of these error codes: what screens decide on. */
+export function hasCode(error: unknown, ...codes: ErrorCode[]): boolean {
+  return isApiError(error) && error.code !== undefined && codes.includes(error.code);
+}
+
+/** A 420 (`invalid_token`): the session is over and the guards send the visitor away. */
+export const endsSession = (error: unknown): boolean => hasCode(error, 'invalid_token');
 
 /** The server's message when there is one, otherwise the screen's fallback (spec §8 style). */
 export function messageOr(error: unknown, fallback: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from '../error-codes.js';
 
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload only CSV or Excel files';
 export const FREE_PLAN_UPLOAD_MESSAGE =
@@ -52,7 +53,10 @@ export const uploadResponseSchema = z.object({
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** A file that cannot be imported (422): the upload shape, its text also in `error` (spec §7). */
-export const failedUploadResponseSchema = uploadResponseSchema.extend({ error: z.string() });
+export const failedUploadResponseSchema = uploadResponseSchema.extend({
+  error: z.string(),
+  code: errorCodeSchema,
+});
 
 export const fileSummarySchema = z.object({
   file_id: z.string(),

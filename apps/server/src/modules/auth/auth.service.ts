@@ -75,7 +75,11 @@ export class AuthService {
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, the loser is told why.
       if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-        throw badRequest(MESSAGES.alreadyRegisteredUnverified);
+        throw badRequest(
+          MESSAGES.alreadyRegisteredUnverified,
+          undefined,
+          'email_registered_unverified',
+        );
       throw error;
     }
     await this.sendCode(input.email, code, userId);
@@ -85,9 +89,9 @@ export class AuthService {
   private async assertEmailFree(email: string) {
     const existing = await repo.findAdminByEmail(this.deps.db, email);
     if (!existing) return;
-    throw badRequest(
-      existing.verified_at ? MESSAGES.alreadyRegistered : MESSAGES.alreadyRegisteredUnverified,
-    );
+    throw existing.verified_at
+      ? badRequest(MESSAGES.alreadyRegistered, undefined, 'email_registered')
+      : badRequest(MESSAGES.alreadyRegisteredUnverified, undefined, 'email_registered_unverified');
   }
 
   async verify(input: { email: string; otp: string }): Promise<{ message: string }> {
@@ -95,15 +99,16 @@ export class AuthService {
     const user = await this.unverifiedAdmin(input.email);
     const verification = await repo.findVerification(db, user.id);
     if (!verification || verification.expires_at.getTime() < Date.now())
-      throw badRequest(MESSAGES.expiredOtp);
-    if (verification.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.otpAttemptsExceeded);
+      throw badRequest(MESSAGES.expiredOtp, undefined, 'otp_expired');
+    if (verification.attempts >= OTP_MAX_ATTEMPTS)
+      throw badRequest(MESSAGES.otpAttemptsExceeded, undefined, 'otp_attempts_exceeded');
     if (!otpMatches(config.jwtSecret, user.id, input.otp, verification.code_hash)) {
       const attempts = await repo.recordFailedAttempt(db, user.id);
       if (attempts === undefined || attempts >= OTP_MAX_ATTEMPTS) {
         await repo.deleteVerification(db, user.id);
-        throw badRequest(MESSAGES.otpAttemptsExceeded);
+        throw badRequest(MESSAGES.otpAttemptsExceeded, undefined, 'otp_attempts_exceeded');
       }
-      throw badRequest(MESSAGES.invalidOtp);
+      throw badRequest(MESSAGES.invalidOtp, undefined, 'otp_invalid');
     }
     await db.transaction().execute(async (trx) => {
       await repo.markVerified(trx, user.id);
@@ -119,7 +124,11 @@ export class AuthService {
     if (previous) {
       const elapsed = (Date.now() - previous.sent_at.getTime()) / 1000;
       if (elapsed < OTP_RESEND_SECONDS)
-        throw tooManyRequests(MESSAGES.resendTooSoon, OTP_RESEND_SECONDS - elapsed);
+        throw tooManyRequests(
+          MESSAGES.resendTooSoon,
+          OTP_RESEND_SECONDS - elapsed,
+          'resend_too_soon',
+        );
     }
     const code = generateOtp();
     await repo.saveVerificationCode(db, {
@@ -133,8 +142,8 @@ export class AuthService {
 
   private async unverifiedAdmin(email: string) {
     const user = await repo.findAdminByEmail(this.deps.db, email);
-    if (!user) throw badRequest(MESSAGES.unknownEmail);
-    if (user.verified_at) throw badRequest(MESSAGES.alreadyVerified);
+    if (!user) throw badRequest(MESSAGES.unknownEmail, undefined, 'unknown_email');
+    if (user.verified_at) throw badRequest(MESSAGES.alreadyVerified, undefined, 'already_verified');
     return user;
   }
 
@@ -150,7 +159,7 @@ export class AuthService {
       // The account exists either way; the user can ask for a new code once mail works again.
       this.deps.logger.error({ err: error, userId }, 'could not send the verification email');
       throw new AppError(
-        503,
+        'mail_unavailable',
         'We could not send the verification email. Please try again in a minute.',
       );
     }
@@ -159,9 +168,9 @@ export class AuthService {
   async login(input: { email: string; password: string }): Promise<TokenResponse> {
     const user = await repo.findAdminByEmail(this.deps.db, input.email);
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-      throw unauthorized(MESSAGES.invalidCredentials);
+      throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
     }
-    if (!user.verified_at) throw forbidden(MESSAGES.notVerified);
+    if (!user.verified_at) throw forbidden(MESSAGES.notVerified, 'email_not_verified');
     return this.issueToken(user.id, user.firm_id);
   }
 
@@ -177,7 +186,7 @@ export class AuthService {
       !user ||
       !user.admin_verified_at
     ) {
-      throw unauthorized(MESSAGES.invalidCredentials);
+      throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
     }
     return this.issueToken(user.id, user.firm_id);
   }

@@ -2,7 +2,6 @@ import {
   BIAS_PREVALENCE_THRESHOLD,
   CREDIT_FEATURES,
   CREDIT_MESSAGES,
-  NOT_ENOUGH_CREDITS_STATUS,
   PAID_FEATURES,
   RISK_LEVELS,
   SEGMENTS,
@@ -65,7 +64,7 @@ export class CreditsService {
       });
       if (remaining === undefined)
         throw new AppError(
-          NOT_ENOUGH_CREDITS_STATUS,
+          'not_enough_credits',
           CREDIT_MESSAGES.notEnoughCredits,
           undefined,
           undefined,

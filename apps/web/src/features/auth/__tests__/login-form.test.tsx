@@ -142,7 +142,10 @@ describe('Login submission', () => {
     mockApi({
       'POST /api/auth/login': {
         status: 403,
-        body: { message: 'Email not verified. Please verify your email with the code we sent.' },
+        body: {
+          message: 'Email not verified. Please verify your email with the code we sent.',
+          code: 'email_not_verified',
+        },
       },
     });
     const { user, router } = await openLogin();

@@ -1,6 +1,6 @@
 import type { LoginOthersRequest, LoginRequest, Role } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, isApiError, messageOr, hasCode } from '@/lib/api-client';
 
 export interface LoginInput {
   role: Role;
@@ -49,7 +49,7 @@ export function describeLoginError(error: unknown): string {
   return messageOr(error, 'Something went wrong. Please try again.');
 }
 
-/** A 403 from login means the email is registered but not verified yet. */
+/** The email is registered but not verified yet. */
 export function isUnverifiedLogin(error: unknown): boolean {
-  return isApiError(error) && error.status === 403;
+  return hasCode(error, 'email_not_verified');
 }

@@ -1,6 +1,6 @@
 import { TOAST_MS, type MessageBody, type RegisterRequest } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, hasCode, isApiError } from '@/lib/api-client';
 
 export function register(body: RegisterRequest): Promise<MessageBody | undefined> {
   return api.post<MessageBody | undefined>('/auth/register', body, { auth: false });
@@ -49,9 +49,6 @@ export type RegisterFailure =
       durationMs: number;
     };
 
-const ALREADY_REGISTERED = /email already exists|already registered/i;
-const UNVERIFIED = /resend|\botp\b|not verified|unverified|verify your email/i;
-
 function toastFailure(message: string): RegisterFailure {
   return {
     type: 'toast',
@@ -82,8 +79,8 @@ export function describeRegisterError(error: unknown): RegisterFailure {
   const message = error.serverMessage;
   switch (error.status) {
     case 400: {
-      if (message && ALREADY_REGISTERED.test(message)) {
-        const verified = !UNVERIFIED.test(message);
+      if (hasCode(error, 'email_registered', 'email_registered_unverified')) {
+        const verified = error.code === 'email_registered';
         return {
           type: 'already-registered',
           verified,

@@ -1,12 +1,11 @@
 import {
   CREDIT_MESSAGES,
-  NOT_ENOUGH_CREDITS_STATUS,
   unlockResponseSchema,
   type CreditFeatureKey,
   type UnlockResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, hasCode, isApiError, messageOr } from '@/lib/api-client';
 import { useRefreshUser, useUpdateCachedUser } from '@/lib/auth';
 import { unlockFeature } from '@/lib/session';
 
@@ -36,7 +35,7 @@ export function requestUnlock(key: CreditFeatureKey): Promise<UnlockResponse> {
 
 /** The balance a 421 answer carries, when it does. */
 function remainingCreditsOf(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== NOT_ENOUGH_CREDITS_STATUS) return null;
+  if (!isApiError(error) || !hasCode(error, 'not_enough_credits')) return null;
   const body = error.body;
   if (body && typeof body === 'object' && 'remainingCredits' in body) {
     const value = (body as { remainingCredits: unknown }).remainingCredits;
@@ -70,7 +69,7 @@ export function useUnlockFeature() {
 
 /** Spec §8: 421 → 'Not enough credits…'; otherwise the server message or the fallback. */
 export function unlockErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status === NOT_ENOUGH_CREDITS_STATUS) {
+  if (hasCode(error, 'not_enough_credits')) {
     return CREDITS_TEXT.notEnoughCredits;
   }
   return messageOr(error, CREDITS_TEXT.unlockFallback);

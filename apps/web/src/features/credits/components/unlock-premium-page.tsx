@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { endsSession } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import { useFeatureDataCache, useUnlockedFeatures } from '@/lib/session';
@@ -92,7 +92,7 @@ export function UnlockPremiumPage({ renderFeatureData }: UnlockPremiumPageProps)
       },
       onError: (error) => {
         setConfirming(null);
-        if (isApiError(error) && error.status === 420) return;
+        if (endsSession(error)) return;
         toast.error({
           title: CREDITS_TEXT.errorTitle,
           message: unlockErrorMessage(error),

@@ -222,7 +222,10 @@ describe('New RM form', () => {
     const { user } = open({
       [CREATE]: {
         status: 409,
-        body: { message: 'An employee with this email already exists in your firm' },
+        body: {
+          message: 'An employee with this email already exists in your firm',
+          code: 'employee_email_taken',
+        },
       },
     });
     const form = await openForm(user);

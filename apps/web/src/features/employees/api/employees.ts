@@ -7,7 +7,7 @@ import {
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
 /** Spec §8 "Employees" and the directory's empty state (spelled as the spec spells it). */
@@ -91,6 +91,3 @@ export function errorText(error: unknown): string {
 }
 
 /** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
-}

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@behavio/contract';
 import { useEffect } from 'react';
-import { isApiError, messageOr } from '@/lib/api-client';
+import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
 /** Spec §8 "Files and customers": the titles of this page's failures. */
@@ -20,11 +20,6 @@ export const NOT_ASSIGNED = 'Not assigned';
 /** The server message, or 'Something went wrong'. */
 export function errorText(error: unknown): string {
   return messageOr(error, MANAGE_CUSTOMERS_ERRORS.fallback);
-}
-
-/** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
 }
 
 /** The error toast of a failed action, e.g. 'Failed to assign RM: <server message>'. */

@@ -1,6 +1,6 @@
 import { MESSAGES, TOAST_MS } from '@behavio/contract';
 import { useEffect } from 'react';
-import { isApiError, messageOr } from '@/lib/api-client';
+import { messageOr, hasCode, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
 /** Spec §8 "RM screens": the message each screen shows when its list fails. */
@@ -26,13 +26,8 @@ export function describeListError(
   { serverMessage = false }: { serverMessage?: boolean } = {},
 ): string {
   if (serverMessage) return messageOr(error, fallback);
-  if (
-    isApiError(error) &&
-    error.status === 403 &&
-    error.serverMessage === MESSAGES.purchaseSubscription
-  ) {
-    return error.serverMessage;
-  }
+  if (hasCode(error, 'subscription_required'))
+    return messageOr(error, MESSAGES.purchaseSubscription);
   return fallback;
 }
 
@@ -49,7 +44,7 @@ export function useListErrorToast(
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
     if (!isError) return;
-    if (isApiError(error) && error.status === 420) return;
+    if (endsSession(error)) return;
     toast.error({ id: `${id}-${errorUpdatedAt}`, message, durationMs: TOAST_MS.listError });
   }, [id, isError, error, errorUpdatedAt, message]);
 }

@@ -13,7 +13,7 @@ import {
   type UpdateSubscriptionRequest,
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { useRefreshUser } from '@/lib/auth';
 
 /** Every user-facing string of spec §2 "Subscription", §5 and §8, verbatim. */
@@ -116,6 +116,3 @@ export function useCancelSubscription() {
 }
 
 /** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
-}

@@ -2,9 +2,9 @@ import type { SubscriptionStatus } from '@behavio/contract';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messageOr } from '@/lib/api-client';
+import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { SUBSCRIPTION_TEXT, endsSession, useCancelSubscription } from '../api/subscription';
+import { SUBSCRIPTION_TEXT, useCancelSubscription } from '../api/subscription';
 import { planName } from '@/lib/display-rules';
 import { formatDate } from '../utils/format';
 

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, endsSession } from '@/lib/api-client';
 import { getUser, useUpdateCachedUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 
@@ -30,7 +30,7 @@ export function useReloadUser() {
 /** Spec §8 Continue: a non-200 answer, or no answer at all (2 s toasts, spec §9). */
 export function toastContinueError(error: unknown): void {
   // A 420 has ended the session already; the guard takes the visitor away.
-  if (isApiError(error) && error.status === 420) return;
+  if (endsSession(error)) return;
   if (isApiError(error) && error.kind === 'http') {
     toast.error({
       title: CONTINUE_TEXT.unexpectedTitle,

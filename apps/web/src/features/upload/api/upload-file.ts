@@ -4,7 +4,7 @@ import {
   type UploadResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload, isApiError, messageOr } from '@/lib/api-client';
+import { apiUpload, isApiError, messageOr, endsSession } from '@/lib/api-client';
 
 /** The words of spec §2 and §8 for the upload flow. */
 export const UPLOAD_TEXT = {
@@ -42,6 +42,8 @@ export function loadedRows(response: UploadResponse): number {
 
 /** The 422 body of a file the server could not import has the upload shape too. */
 const failedUploadSchema = uploadResponseSchema.partial({ message: true });
+/** Only the text is read here: what to do is decided on the status and the code. */
+const uploadErrorTextSchema = uploadErrorBodySchema.pick({ error: true });
 
 export type UploadFailure =
   | {
@@ -72,7 +74,7 @@ export function isFailedUpload(response: UploadResponse): boolean {
 
 /** Maps a failed upload call to spec §8 Upload. */
 export function describeUploadError(error: unknown): UploadFailure {
-  if (isApiError(error) && error.status === 420) return { kind: 'signed-out' };
+  if (endsSession(error)) return { kind: 'signed-out' };
   if (isApiError(error) && error.kind === 'http') {
     const parsed = failedUploadSchema.safeParse(error.body);
     if (parsed.success && parsed.data.status === 'failed' && parsed.data.preview.error) {
@@ -84,6 +86,6 @@ export function describeUploadError(error: unknown): UploadFailure {
 
 /** Spec §7: upload errors are read from `error` (the server repeats it in `message`). */
 function uploadErrorText(error: unknown): string {
-  const body = isApiError(error) ? uploadErrorBodySchema.safeParse(error.body) : null;
+  const body = isApiError(error) ? uploadErrorTextSchema.safeParse(error.body) : null;
   return body?.success ? body.data.error : messageOr(error, UPLOAD_TEXT.failedFallback);
 }

@@ -12,7 +12,8 @@ import { messageOr } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import { toastContinueError, useReloadUser } from '../api/confirm-upload';
-import { DELETE_TEXT, useDeleteCustomerFile } from '../api/delete-file';
+import { useDeleteFile } from '@/lib/customer-files';
+import { DELETE_TEXT } from '../api/delete-file';
 import { useImportStatus } from '../api/import-status';
 import {
   UPLOAD_TEXT,
@@ -54,7 +55,7 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
   const { data: user } = useUser();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const upload = useUploadCustomerFile();
-  const remove = useDeleteCustomerFile();
+  const remove = useDeleteFile();
   const reloadUser = useReloadUser();
   const recheckUser = useReloadUser();
 
