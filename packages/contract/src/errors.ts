@@ -9,7 +9,7 @@ export const fieldErrorSchema = z.object({
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
- * Every error the API answers has this body (spec §7: errors are read from `message`); clients
+ * Every error the API answers has this body (product-rules: API calls: errors are read from `message`); clients
  * decide on `code` (`error-codes.ts`), people read `message`.
  */
 export const errorBodySchema = z.object({
@@ -19,7 +19,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The upload's error body: spec §7 reads upload errors from `error`, which repeats `message`. */
+/** The upload's error body: product-rules: API calls reads upload errors from `error`, which repeats `message`. */
 export const uploadErrorBodySchema = errorBodySchema.extend({ error: z.string() });
 export type UploadErrorBody = z.infer<typeof uploadErrorBodySchema>;
 

@@ -21,7 +21,7 @@ import { PERSONAS } from './testing/personas.js';
 const scored = Object.values(PERSONAS).map((c) => ({ c, i: scoreCustomer(c) }));
 
 describe('RM list items', () => {
-  it('build schema-valid items of spec §3', () => {
+  it('build schema-valid items of product-rules: Entities and fields', () => {
     for (const { c, i } of scored) {
       const call = whoToCallItemSchema.parse(toWhoToCallItem(c, i));
       expect(call).toMatchObject({

@@ -11,7 +11,7 @@ import {
 } from '@behavio/contract';
 
 /**
- * Builders of the RM analytics items of spec §3 from a customer and its insights, and the
+ * Builders of the RM analytics items of product-rules: Entities and fields from a customer and its insights, and the
  * deterministic orderings and groupings the list calls return.
  */
 

@@ -75,7 +75,7 @@ function responseOf(error: FastifyError, request: FastifyRequest): [number, Body
 
 /**
  * The one place errors become responses: `{message, code, errors?}`, never a stack trace or a 5xx
- * detail. Routes whose clients read the text from `error` (the upload, spec §7) get it there too.
+ * detail. Routes whose clients read the text from `error` (the upload, product-rules: API calls) get it there too.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -7,7 +7,7 @@ import {
 } from '@behavio/contract';
 import { clearSession, getToken } from './session';
 
-/** Every call goes to one base path on the same origin (spec §7). */
+/** Every call goes to one base path on the same origin (product-rules: API calls). */
 export const API_BASE_URL = '/api';
 
 /** How long a call may wait for an answer before it counts as "no response". */
@@ -31,7 +31,7 @@ export interface ApiErrorInit {
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /**
- * The one error type every call throws, so screens can map spec §8 exactly:
+ * The one error type every call throws, so screens can map product-rules: Error messages exactly:
  * switch on `kind`, then decide on `code` (never on the text), and show `serverMessage` (the
  * body's `message`, or `error` for uploads) with the screen's own fallback via `messageOr`.
  */
@@ -87,7 +87,7 @@ export function hasCode(error: unknown, ...codes: ErrorCode[]): boolean {
 /** A 420 (`invalid_token`): the session is over and the guards send the visitor away. */
 export const endsSession = (error: unknown): boolean => hasCode(error, 'invalid_token');
 
-/** The server's message when there is one, otherwise the screen's fallback (spec §8 style). */
+/** The server's message when there is one, otherwise the screen's fallback (product-rules: Error messages style). */
 export function messageOr(error: unknown, fallback: string): string {
   if (isApiError(error) && error.serverMessage) return error.serverMessage;
   return fallback;
@@ -140,7 +140,7 @@ function readMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Accepts both shapes spec §7 names: `{path, msg}` and `{field, message}`. */
+/** Accepts both shapes product-rules: API calls names: `{path, msg}` and `{field, message}`. */
 function readFieldErrors(body: unknown): FieldError[] | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const list = (body as Record<string, unknown>).errors;
@@ -159,7 +159,7 @@ function readFieldErrors(body: unknown): FieldError[] | undefined {
 /**
  * Sends one call to the API and returns the parsed body.
  * Throws `ApiError` for every failure; a 420 (invalid or expired token) also ends the session,
- * which makes the guards send the visitor to / (spec §4).
+ * which makes the guards send the visitor to / (product-rules: States and transitions).
  */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -268,7 +268,7 @@ export interface UploadOptions<T> {
 
 /**
  * POSTs multipart data with upload progress (fetch cannot report it), with the same token,
- * error mapping and 420 handling as `apiRequest`. For the customers-file upload of spec §7.
+ * error mapping and 420 handling as `apiRequest`. For the customers-file upload of product-rules: Token statuses.
  */
 export function apiUpload<T = unknown>(
   path: string,

@@ -9,7 +9,7 @@ import { api } from './api-client';
 
 /**
  * The calls on one uploaded customers file, made by both the upload screen and the Datasets
- * screen: one fetcher each. What a failure says stays with each screen (spec §8 words them
+ * screen: one fetcher each. What a failure says stays with each screen (product-rules: Error messages words them
  * differently: 'Failed to delete file' on the upload screen, 'Delete failed' on Datasets).
  */
 

@@ -52,7 +52,7 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-/** A file that cannot be imported (422): the upload shape, its text also in `error` (spec §7). */
+/** A file that cannot be imported (422): the upload shape, its text also in `error` (product-rules: API calls). */
 export const failedUploadResponseSchema = uploadResponseSchema.extend({
   error: z.string(),
   code: errorCodeSchema,
@@ -69,7 +69,7 @@ export const fileSummarySchema = z.object({
   accepted_rows: z.number().int().nullable(),
   rejected_rows: z.number().int().nullable(),
   error: z.string().nullable(),
-  /** Spec §3 File: the preview, as the upload answered it. */
+  /** product-rules: Entities and fields File: the preview, as the upload answered it. */
   preview: filePreviewSchema,
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;

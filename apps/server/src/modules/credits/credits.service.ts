@@ -46,7 +46,7 @@ function lookup(catalogue: Record<string, string>, key: string) {
 }
 
 /**
- * The premium features of spec §2: unlocked with credits (10 each, debited atomically with a
+ * The premium features of product-rules: Screens: unlocked with credits (10 each, debited atomically with a
  * ledger row) or included in a paid plan. Both answer real content from the firm's data.
  */
 export class CreditsService {

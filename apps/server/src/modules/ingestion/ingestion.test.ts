@@ -221,7 +221,7 @@ describe('POST /api/content/upload-file', () => {
     expect(body.preview.error).toContain('leverage_ratio');
     expect(body.message).toBe(body.preview.error);
     expect(res.json<{ code: string }>().code).toBe('upload_failed');
-    // Spec §7: upload errors are read from `error`.
+    // product-rules: API calls: upload errors are read from `error`.
     expect(res.json<{ error: string }>().error).toBe(body.message);
     expect(await countCustomers(admin.firmId)).toBe(0);
     expect(await noOfFileUploads(admin.headers)).toBe(0);
@@ -484,7 +484,7 @@ describe('file list, preview, report and delete', () => {
       job_status: 'completed',
       preview: { filename: 'mine.csv', total_rows: 6, total_columns: 28 },
     });
-    // Spec §3 File: each listed file carries its preview too.
+    // product-rules: Entities and fields File: each listed file carries its preview too.
     expect(list.files[0]!.preview).toEqual(preview.json<{ preview: unknown }>().preview);
 
     for (const url of [

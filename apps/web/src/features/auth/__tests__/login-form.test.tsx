@@ -22,7 +22,7 @@ async function chooseRole(user: ReturnType<typeof renderApp>['user'], label: str
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('Login form validation (spec §5)', () => {
+describe('Login form validation (product-rules: Validation rules)', () => {
   it('requires email and password, and hides Admin Email for admins', async () => {
     const api = mockApi({});
     const { user } = await openLogin();

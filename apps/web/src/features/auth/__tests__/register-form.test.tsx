@@ -23,7 +23,7 @@ async function fillValid(user: ReturnType<typeof renderApp>['user']) {
 
 const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
-describe('Register form validation (spec §5)', () => {
+describe('Register form validation (product-rules: Validation rules)', () => {
   it('shows the required messages and the "Please fix form errors" toast', async () => {
     const api = mockApi({});
     const { user } = await openRegister();

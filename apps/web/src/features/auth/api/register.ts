@@ -37,7 +37,7 @@ export const REGISTER_TEXT = {
   generic: 'Something went wrong. Please try again.',
 } as const;
 
-/** What the register screen does with a failed call (spec §8 Register). */
+/** What the register screen does with a failed call (product-rules: Error messages Register). */
 export type RegisterFailure =
   | { type: 'already-registered'; verified: boolean; message: string }
   | { type: 'field-errors'; errors: Partial<Record<RegisterField, string>>; message: string }

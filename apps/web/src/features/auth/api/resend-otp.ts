@@ -11,7 +11,7 @@ export function useResendOtp() {
   return useMutation({ mutationFn: resendOtp });
 }
 
-/** Toasts of spec §8 for a resend; shared by the verify screen and register's resend path. */
+/** Toasts of product-rules: Error messages for a resend; shared by the verify screen and register's resend path. */
 export function toastResendSuccess(answer: MessageBody | undefined): void {
   toast.success({
     title: 'OTP Resent',

@@ -9,7 +9,7 @@ import { api, hasCode, isApiError, messageOr } from '@/lib/api-client';
 import { useRefreshUser, useUpdateCachedUser } from '@/lib/auth';
 import { unlockFeature } from '@/lib/session';
 
-/** Every user-facing string of spec §2 "Unlock Premium Features" and §8, verbatim. */
+/** Every user-facing string of product-rules: Screens "Unlock Premium Features" and §8, verbatim. */
 export const CREDITS_TEXT = {
   learnHow: 'Learn How Credits Work',
   gotIt: 'Got it',
@@ -45,7 +45,7 @@ function remainingCreditsOf(error: unknown): number | null {
 }
 
 /**
- * Unlocks a credit-gated feature (spec §4 "Feature unlock"): on success the unlock and its data
+ * Unlocks a credit-gated feature (product-rules: States and transitions "Feature unlock"): on success the unlock and its data
  * go to the session store, the user's credits become remainingCredits at once, and check-user
  * is read again.
  */
@@ -67,7 +67,7 @@ export function useUnlockFeature() {
   });
 }
 
-/** Spec §8: 421 → 'Not enough credits…'; otherwise the server message or the fallback. */
+/** product-rules: Token statuses: 421 → 'Not enough credits…'; otherwise the server message or the fallback. */
 export function unlockErrorMessage(error: unknown): string {
   if (hasCode(error, 'not_enough_credits')) {
     return CREDITS_TEXT.notEnoughCredits;

@@ -45,7 +45,7 @@ export interface UnlockPremiumPageProps {
 }
 
 /**
- * Spec §2 "Unlock Premium Features (credit-gated)": the credits banner and the two feature cards.
+ * product-rules: Screens "Unlock Premium Features (credit-gated)": the credits banner and the two feature cards.
  * Unlock → credit check (≤ 5: 'No Credits Left' and /subscription) → 'Confirm Unlock' → the call
  * → a toast; unlocks and their data live in the session store and come back on return.
  */

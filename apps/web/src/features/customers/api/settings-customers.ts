@@ -17,7 +17,7 @@ export const CUSTOMER_LIST_TEXT = {
 
 export const settingsCustomersQueryKey = ['customers', 'settings-list'] as const;
 
-/** GET /content/list-customers?page=1&page_size=10 (spec §7: the settings list). */
+/** GET /content/list-customers?page=1&page_size=10 (product-rules: API calls: the settings list). */
 export function getSettingsCustomers(signal?: AbortSignal): Promise<ListCustomersResponse> {
   return api.get('/content/list-customers', {
     query: { page: 1, page_size: SETTINGS_CUSTOMERS_FETCHED },

@@ -53,7 +53,7 @@ function StatusDot({ status }: { status: JobStatus }) {
 }
 
 /**
- * 'Your Datasets' (spec §2): an 'Upload Dataset' tab, then one tab per uploaded file. The list
+ * 'Your Datasets' (product-rules: Screens): an 'Upload Dataset' tab, then one tab per uploaded file. The list
  * is polled every 2 s while a file is still being imported.
  */
 export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPageProps) {

@@ -43,7 +43,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One uploaded file (spec §2 Datasets): facts, status, row checks, preview, hint, Delete File. */
+/** One uploaded file (product-rules: Screens Datasets): facts, status, row checks, preview, hint, Delete File. */
 export function FileTabPanel({
   file,
   isAdmin,

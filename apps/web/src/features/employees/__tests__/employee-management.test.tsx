@@ -58,7 +58,7 @@ describe('Employee Management', () => {
         colorOf(table.getByText(role)),
       ]),
     );
-    // Spec §4: admin purple (Mantine's violet), rm pink, compliance blue, head orange, view green.
+    // product-rules: States and transitions: admin purple (Mantine's violet), rm pink, compliance blue, head orange, view green.
     expect(colours).toEqual({
       admin: 'violet',
       rm: 'pink',

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §8 "Employees" and the directory's empty state (spelled as the spec spells it). */
+/** product-rules: Error messages "Employees" and the directory's empty state (spelled as the spec spells it). */
 export const EMPLOYEE_TEXT = {
   fetchError: 'Failed to fetch employees',
   deleteError: 'Failed to delete employee',

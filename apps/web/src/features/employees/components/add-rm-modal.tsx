@@ -16,7 +16,7 @@ interface NewRmValues {
 
 const INITIAL: NewRmValues = { name: '', email: '', password: '' };
 
-/** The role is fixed to rm (spec §5 "New RM form"). */
+/** The role is fixed to rm (product-rules: Validation rules "New RM form"). */
 const prepare = (values: NewRmValues): CreateEmployeeRequest => ({ ...values, role: 'rm' });
 
 const FIELDS = new Set<keyof NewRmValues>(['name', 'email', 'password']);

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §8 "Files and customers": the titles of this page's failures. */
+/** product-rules: Error messages "Files and customers": the titles of this page's failures. */
 export const MANAGE_CUSTOMERS_ERRORS = {
   customers: 'Error fetching customers',
   rms: 'Error fetching RMs',
@@ -14,7 +14,7 @@ export const MANAGE_CUSTOMERS_ERRORS = {
   fallback: 'Something went wrong',
 } as const;
 
-/** Spec §2: the Current RM of a customer without one. */
+/** product-rules: Screens: the Current RM of a customer without one. */
 export const NOT_ASSIGNED = 'Not assigned';
 
 /** The server message, or 'Something went wrong'. */

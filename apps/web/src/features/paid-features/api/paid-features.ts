@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §2 "Paid features screen" and §8 "Credits and paid features". */
+/** product-rules: Screens "Paid features screen" and §8 "Credits and paid features". */
 export const PAID_FEATURES_TEXT = {
   subtitle: 'You have full access to all premium features.',
   loading: 'Loading data...',

@@ -15,7 +15,7 @@ export interface CancelSubscriptionProps {
   resuming: boolean;
 }
 
-/** The cancel section of spec §2 with the confirmation of spec §5. */
+/** The cancel section of product-rules: Screens with the confirmation of product-rules: Validation rules. */
 export function CancelSubscription({ status, onResume, resuming }: CancelSubscriptionProps) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useCancelSubscription();

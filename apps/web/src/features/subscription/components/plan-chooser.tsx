@@ -23,7 +23,7 @@ import { BillingCycleToggle } from './billing-cycle-toggle';
 import { ChangePlanModal, type PlanChoice } from './change-plan-modal';
 import { PlanCard } from './plan-card';
 
-/** Spec §8 'Failed to process subscription', with the server's reason when it gave one. */
+/** product-rules: Error messages 'Failed to process subscription', with the server's reason when it gave one. */
 export function toastProcessError(error: unknown) {
   if (endsSession(error)) return;
   const reason = isApiError(error) ? error.serverMessage : undefined;
@@ -38,7 +38,7 @@ export interface PlanChooserProps {
 }
 
 /**
- * Spec §2 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
+ * product-rules: Screens 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
  * subscribe or change buttons. No subscription → create and go to the checkout; subscribed →
  * update; the same plan and cycle → the info 'Already subscribed' (or resume when set to end).
  */

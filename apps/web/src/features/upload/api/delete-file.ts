@@ -1,4 +1,4 @@
-/** The upload screen's words for deleting the file just uploaded (spec §8 "Upload"). */
+/** The upload screen's words for deleting the file just uploaded (product-rules: Error messages "Upload"). */
 export const DELETE_TEXT = {
   confirm: 'Are you sure you want to delete this file?',
   deleted: 'File deleted',

@@ -6,7 +6,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload, isApiError, messageOr, endsSession } from '@/lib/api-client';
 
-/** The words of spec §2 and §8 for the upload flow. */
+/** The words of product-rules: Screens and §8 for the upload flow. */
 export const UPLOAD_TEXT = {
   processing: 'Processing your file... This may take a few moments.',
   successTitle: 'File uploaded successfully',
@@ -47,7 +47,7 @@ const uploadErrorTextSchema = uploadErrorBodySchema.pick({ error: true });
 
 export type UploadFailure =
   | {
-      /** status failed with preview.error (spec §4): the user count is re-checked. */
+      /** status failed with preview.error (product-rules: States and transitions): the user count is re-checked. */
       kind: 'validation';
       title: string;
       message: string;
@@ -67,12 +67,12 @@ export function validationFailure(response: Omit<UploadResponse, 'message'>): Up
   };
 }
 
-/** A 201 that still reports failure counts as a failed upload (spec §4 Upload, step 3). */
+/** A 201 that still reports failure counts as a failed upload (product-rules: States and transitions Upload, step 3). */
 export function isFailedUpload(response: UploadResponse): boolean {
   return response.status === 'failed' && Boolean(response.preview.error);
 }
 
-/** Maps a failed upload call to spec §8 Upload. */
+/** Maps a failed upload call to product-rules: Error messages Upload. */
 export function describeUploadError(error: unknown): UploadFailure {
   if (endsSession(error)) return { kind: 'signed-out' };
   if (isApiError(error) && error.kind === 'http') {
@@ -84,7 +84,7 @@ export function describeUploadError(error: unknown): UploadFailure {
   return { kind: 'error', title: UPLOAD_TEXT.failedTitle, message: uploadErrorText(error) };
 }
 
-/** Spec §7: upload errors are read from `error` (the server repeats it in `message`). */
+/** product-rules: API calls: upload errors are read from `error` (the server repeats it in `message`). */
 function uploadErrorText(error: unknown): string {
   const body = isApiError(error) ? uploadErrorTextSchema.safeParse(error.body) : null;
   return body?.success ? body.data.error : messageOr(error, UPLOAD_TEXT.failedFallback);
