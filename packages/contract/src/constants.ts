@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by the server and the web app. */
+/** Business constants of product-rules: Constants, shared by the server and the web app. */
 export const PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 export const BUSINESS_NAME_MAX = 100;
@@ -21,14 +21,14 @@ export const PAYMENT_REDIRECT_DELAY_MS = 1100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CLAIMED_USER_COUNT = '12,000';
 
-/** Browser storage keys of spec §3. */
+/** Browser storage keys of product-rules: Entities and fields. */
 export const STORAGE_KEYS = {
   token: 'token',
   unlockedFeatures: 'unlockedFeatures',
   featureDataCache: 'featureDataCache',
 } as const;
 
-/** Toast durations of spec §9, in milliseconds. */
+/** Toast durations of product-rules: Constants, in milliseconds. */
 export const TOAST_MS = {
   general: 3000,
   listError: 4000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './error-codes.js';
 
 /** One field-level problem, in the `{path, msg}` form the spec's register call uses. */
 export const fieldErrorSchema = z.object({
@@ -7,14 +8,18 @@ export const fieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Every error the API answers has this body (spec §7: errors are read from `message`). */
+/**
+ * Every error the API answers has this body (product-rules: API calls: errors are read from `message`); clients
+ * decide on `code` (`error-codes.ts`), people read `message`.
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The upload's error body: spec §7 reads upload errors from `error`, which repeats `message`. */
+/** The upload's error body: product-rules: API calls reads upload errors from `error`, which repeats `message`. */
 export const uploadErrorBodySchema = errorBodySchema.extend({ error: z.string() });
 export type UploadErrorBody = z.infer<typeof uploadErrorBodySchema>;
 

@@ -12,3 +12,4 @@ export * from './schemas/billing.js';
 export * from './schemas/operations.js';
 export * from './schemas/products.js';
 export * from './schemas/default-shelf.js';
+export * from './error-codes.js';

@@ -35,7 +35,7 @@ export function priorityOf(bs: number, ru: number, ts: number, cv: number): numb
 }
 
 /**
- * Urgency from the (rounded) priority, matching the priority colours of spec §4 (8 / 6 / 4):
+ * Urgency from the (rounded) priority, matching the priority colours of product-rules: Display rules (8 / 6 / 4):
  * urgent at 8 or more, or when a time-sensitive event (>= 8) meets high risk urgency (>= 7);
  * high at 6 or more; medium at 4 or more; otherwise low.
  */
@@ -51,7 +51,7 @@ export function urgencyOf(priority: number, ts: number, ru: number): UrgencyLeve
 }
 
 /**
- * Risk level from risk urgency, on the risk-label bands of spec §4: 3 or below low, 6 or below
+ * Risk level from risk urgency, on the risk-label bands of product-rules: States and transitions: 3 or below low, 6 or below
  * medium, above 6 high.
  */
 export const riskLevel = (b: Breakdown): RiskLevel => riskLevelOf(b.risk_urgency);

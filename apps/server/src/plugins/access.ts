@@ -1,10 +1,4 @@
-import {
-  INVALID_TOKEN_STATUS,
-  MESSAGES,
-  isPaidPlan,
-  type Plan,
-  type Role,
-} from '@behavio/contract';
+import { MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../errors/app-error.js';
 import { findSessionForToken } from '../modules/auth/auth.repository.js';
@@ -50,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-export const invalidToken = () => new AppError(INVALID_TOKEN_STATUS, MESSAGES.invalidToken);
+export const invalidToken = () => new AppError('invalid_token', MESSAGES.invalidToken);
 
 /** The principal of an authenticated route; the hook guarantees it exists there. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -102,7 +96,8 @@ export function registerAccessControl(
     };
     request.sessionToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
     if (rule.roles && !rule.roles.includes(user.role))
-      throw forbidden(rule.roleMessage ?? MESSAGES.forbidden);
-    if (rule.paidPlanMessage && !isPaidPlan(user.plan)) throw forbidden(rule.paidPlanMessage);
+      throw forbidden(rule.roleMessage ?? MESSAGES.forbidden, 'role_forbidden');
+    if (rule.paidPlanMessage && !isPaidPlan(user.plan))
+      throw forbidden(rule.paidPlanMessage, 'subscription_required');
   });
 }

@@ -1,4 +1,11 @@
-import { MESSAGES, type ErrorBody, type FieldError } from '@behavio/contract';
+import {
+  MESSAGES,
+  genericCodeOf,
+  statusOfCode,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+} from '@behavio/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error.js';
@@ -10,10 +17,11 @@ declare module 'fastify' {
   }
 }
 
-const fastifyMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
+/** Fastify's own errors that get our message and a code more precise than their status's. */
+const fastifyErrors: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: MESSAGES.invalidJson, code: 'invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: MESSAGES.invalidJson, code: 'invalid_json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: MESSAGES.bodyTooLarge, code: 'payload_too_large' },
 };
 
 function validationBody(
@@ -31,7 +39,11 @@ function validationBody(
   const fieldLevel = errors.filter(
     (e) => !['body', 'querystring', 'params', 'headers'].includes(e.path),
   );
-  return { message: fieldLevel[0]?.msg ?? MESSAGES.invalidInput, errors };
+  return {
+    message: fieldLevel[0]?.msg ?? MESSAGES.invalidInput,
+    code: 'validation_failed',
+    errors,
+  };
 }
 
 type Body = ErrorBody & Record<string, unknown>;
@@ -39,25 +51,31 @@ type Body = ErrorBody & Record<string, unknown>;
 /** The status and body an error answers with (its headers are set by the handler). */
 function responseOf(error: FastifyError, request: FastifyRequest): [number, Body] {
   if (error instanceof AppError) {
-    const body: Body = { ...error.extra, message: error.message };
+    const body: Body = { ...error.extra, message: error.message, code: error.code };
     if (error.errors) body.errors = error.errors;
     return [error.statusCode, body];
   }
   if (hasZodFastifySchemaValidationErrors(error)) return [400, validationBody(error)];
-  if (error.validation) return [400, { message: error.message || MESSAGES.invalidInput }];
+  if (error.validation)
+    return [400, { message: error.message || MESSAGES.invalidInput, code: 'validation_failed' }];
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return [500, { message: MESSAGES.internal }];
+    return [500, { message: MESSAGES.internal, code: 'internal' }];
   }
-  const message =
-    (error.code && fastifyMessages[error.code]) || error.message || MESSAGES.invalidInput;
-  return [status, { message }];
+  const known = error.code ? fastifyErrors[error.code] : undefined;
+  return [
+    status,
+    {
+      message: known?.message || error.message || MESSAGES.invalidInput,
+      code: known?.code ?? genericCodeOf(status),
+    },
+  ];
 }
 
 /**
- * The one place errors become responses: `{message, errors?}`, never a stack trace or a 5xx
- * detail. Routes whose clients read the text from `error` (the upload, spec §7) get it there too.
+ * The one place errors become responses: `{message, code, errors?}`, never a stack trace or a 5xx
+ * detail. Routes whose clients read the text from `error` (the upload, product-rules: API calls) get it there too.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -70,11 +88,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * Errors the router raises before any route or hook runs (a malformed percent-encoding, a path
- * parameter past the router's limit), in the same `{message}` shape as every other answer.
+ * parameter past the router's limit), in the same `{message, code}` shape as every other answer.
  */
 export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  void reply
-    .status(tooLong ? 414 : 400)
-    .send({ message: tooLong ? MESSAGES.addressTooLong : MESSAGES.addressInvalid });
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { message: MESSAGES.addressTooLong, code: 'uri_too_long' }
+      : { message: MESSAGES.addressInvalid, code: 'invalid_address' };
+  void reply.status(statusOfCode(body.code)).send(body);
 };

@@ -14,6 +14,7 @@ afterAll(() => ctx.close());
 
 const nulRefusal = (path: string) => ({
   message: MESSAGES.nulCharacter,
+  code: 'nul_character',
   errors: [{ path, msg: MESSAGES.nulCharacter }],
 });
 
@@ -104,7 +105,7 @@ describe('addresses the router refuses', () => {
       headers: admin.headers,
     });
     expect(huge.statusCode).toBe(414);
-    expect(huge.json()).toEqual({ message: MESSAGES.addressTooLong });
+    expect(huge.json()).toEqual({ message: MESSAGES.addressTooLong, code: 'uri_too_long' });
   });
 
   it('answers a malformed percent-encoding with a 400 in the usual shape', async () => {
@@ -114,6 +115,6 @@ describe('addresses the router refuses', () => {
       headers: admin.headers,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.addressInvalid });
+    expect(res.json()).toEqual({ message: MESSAGES.addressInvalid, code: 'invalid_address' });
   });
 });

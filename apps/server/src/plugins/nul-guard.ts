@@ -15,7 +15,11 @@ export function registerNulGuard(app: FastifyInstance): void {
       nulPath(request.query, 'querystring') ??
       nulPath(request.params, 'params');
     if (path !== undefined)
-      throw badRequest(MESSAGES.nulCharacter, [{ path, msg: MESSAGES.nulCharacter }]);
+      throw badRequest(
+        MESSAGES.nulCharacter,
+        [{ path, msg: MESSAGES.nulCharacter }],
+        'nul_character',
+      );
   });
 }
 

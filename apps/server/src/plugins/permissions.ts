@@ -38,7 +38,7 @@ export const RULES = {
     roles: ['admin', 'head', 'compliance'],
     paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
   },
-  /** The RM screens: an RM's own book, on a paid plan (spec §6). */
+  /** The RM screens: an RM's own book, on a paid plan (product-rules: Roles and permissions). */
   ownBook: {
     roles: ['rm'],
     roleMessage: 'Only relationship managers have a customer book.',
@@ -46,7 +46,7 @@ export const RULES = {
   },
   /** The audit log: admin and compliance, on any plan. */
   audit: { roles: ['admin', 'compliance'] },
-  /** Buying, changing and cancelling the firm's subscription: the admin, on any plan (spec §6). */
+  /** Buying, changing and cancelling the firm's subscription: the admin, on any plan (product-rules: Roles and permissions). */
   billing: { roles: ['admin'], roleMessage: MESSAGES.contactAdmin },
   /** The premium features a paid plan includes: any role, on a paid plan. */
   paidFeature: { paidPlanMessage: MESSAGES.purchaseSubscription },

@@ -5,7 +5,7 @@ import { errorBodySchema } from '@behavio/contract';
  * serialisation and the OpenAPI description, so one definition keeps the two in step.
  */
 
-/** `{message, errors?}` (the one error handler's body) as the answer of each status given. */
+/** `{message, code, errors?}` (the one error handler's body) as the answer of each status given. */
 export function errorResponses<const Status extends number>(
   ...statuses: Status[]
 ): Record<Status, typeof errorBodySchema> {

@@ -83,7 +83,7 @@ describe('web app serving', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('has no metrics endpoint without METRICS_TOKEN', async () => {

@@ -77,7 +77,7 @@ export async function registerSpa(
     const pathname = request.url.split('?')[0]!;
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send({ message: MESSAGES.notFound });
+      return reply.status(404).send({ message: MESSAGES.notFound, code: 'not_found' });
     }
     const html = page();
     if (!html)

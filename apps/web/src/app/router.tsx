@@ -8,7 +8,7 @@ import { lazyRoute, type ImportRetryOptions } from '@/lib/lazy-route';
 import { RootLayout } from './routes/root-layout';
 
 /**
- * Every route of spec §2. Pages are code-split: each `lazy` import is retried with back-off and
+ * Every route of product-rules: Screens. Pages are code-split: each `lazy` import is retried with back-off and
  * bounded by CHUNK_LOAD_TIMEOUT_MS; a final failure shows RouteErrorScreen with a reload button.
  */
 export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {

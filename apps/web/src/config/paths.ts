@@ -1,4 +1,4 @@
-/** Every route of spec §2, in one place so links and redirects cannot drift apart. */
+/** Every route of product-rules: Screens, in one place so links and redirects cannot drift apart. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -1,7 +1,13 @@
-import { INVALID_TOKEN_STATUS, type FieldError } from '@behavio/contract';
+import {
+  ERROR_CODES,
+  INVALID_TOKEN_STATUS,
+  genericCodeOf,
+  type ErrorCode,
+  type FieldError,
+} from '@behavio/contract';
 import { clearSession, getToken } from './session';
 
-/** Every call goes to one base path on the same origin (spec §7). */
+/** Every call goes to one base path on the same origin (product-rules: API calls). */
 export const API_BASE_URL = '/api';
 
 /** How long a call may wait for an answer before it counts as "no response". */
@@ -22,16 +28,23 @@ export interface ApiErrorInit {
   body?: unknown;
 }
 
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
 /**
- * The one error type every call throws, so screens can map spec §8 exactly:
- * switch on `kind`, then on `status`, and use `serverMessage` (the body's `message`, or `error`
- * for uploads) with the screen's own fallback via `messageOr`.
+ * The one error type every call throws, so screens can map product-rules: Error messages exactly:
+ * switch on `kind`, then decide on `code` (never on the text), and show `serverMessage` (the
+ * body's `message`, or `error` for uploads) with the screen's own fallback via `messageOr`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
   /** The HTTP status; 0 when no response arrived. */
   readonly status: number;
+  /**
+   * The body's error code (contract `ERROR_CODES`); an answer without a known one gets its
+   * status's generic code. Undefined when no answer arrived.
+   */
+  readonly code: ErrorCode | undefined;
   /** The message the server sent, if any. */
   readonly serverMessage: string | undefined;
   /** Field-level problems, normalised to the contract's `{path, msg}`. */
@@ -42,6 +55,7 @@ export class ApiError extends Error {
     super(init.serverMessage ?? defaultMessage(init.kind, init.status ?? 0));
     this.kind = init.kind;
     this.status = init.status ?? 0;
+    this.code = init.kind === 'http' ? codeOf(init.body, this.status) : undefined;
     this.serverMessage = init.serverMessage;
     this.errors = init.errors;
     this.body = init.body;
@@ -54,11 +68,26 @@ function defaultMessage(kind: ApiErrorKind, status: number): string {
   return `The request failed with status ${status}.`;
 }
 
+function codeOf(body: unknown, status: number): ErrorCode {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && KNOWN_CODES.has(code)
+    ? (code as ErrorCode)
+    : genericCodeOf(status);
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The server's message when there is one, otherwise the screen's fallback (spec §8 style). */
+/** Whether the call failed with one of these error codes: what screens decide on. */
+export function hasCode(error: unknown, ...codes: ErrorCode[]): boolean {
+  return isApiError(error) && error.code !== undefined && codes.includes(error.code);
+}
+
+/** A 420 (`invalid_token`): the session is over and the guards send the visitor away. */
+export const endsSession = (error: unknown): boolean => hasCode(error, 'invalid_token');
+
+/** The server's message when there is one, otherwise the screen's fallback (product-rules: Error messages style). */
 export function messageOr(error: unknown, fallback: string): string {
   if (isApiError(error) && error.serverMessage) return error.serverMessage;
   return fallback;
@@ -111,7 +140,7 @@ function readMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Accepts both shapes spec §7 names: `{path, msg}` and `{field, message}`. */
+/** Accepts both shapes product-rules: API calls names: `{path, msg}` and `{field, message}`. */
 function readFieldErrors(body: unknown): FieldError[] | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const list = (body as Record<string, unknown>).errors;
@@ -130,7 +159,7 @@ function readFieldErrors(body: unknown): FieldError[] | undefined {
 /**
  * Sends one call to the API and returns the parsed body.
  * Throws `ApiError` for every failure; a 420 (invalid or expired token) also ends the session,
- * which makes the guards send the visitor to / (spec §4).
+ * which makes the guards send the visitor to / (product-rules: States and transitions).
  */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -239,7 +268,7 @@ export interface UploadOptions<T> {
 
 /**
  * POSTs multipart data with upload progress (fetch cannot report it), with the same token,
- * error mapping and 420 handling as `apiRequest`. For the customers-file upload of spec §7.
+ * error mapping and 420 handling as `apiRequest`. For the customers-file upload of product-rules: Token statuses.
  */
 export function apiUpload<T = unknown>(
   path: string,

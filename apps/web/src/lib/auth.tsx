@@ -41,7 +41,7 @@ export function useRefreshUser(): () => Promise<void> {
   );
 }
 
-/** Replaces fields of the cached user, e.g. credits after an unlock (spec §4). */
+/** Replaces fields of the cached user, e.g. credits after an unlock (product-rules: States and transitions). */
 export function useUpdateCachedUser(): (patch: Partial<User>) => void {
   const queryClient = useQueryClient();
   return useCallback(
@@ -52,7 +52,7 @@ export function useUpdateCachedUser(): (patch: Partial<User>) => void {
 }
 
 /**
- * Logout of spec §4: clears the token (memory and storage), the user, every feature unlock and
+ * Logout of product-rules: States and transitions: clears the token (memory and storage), the user, every feature unlock and
  * the cached feature data, then goes to /. The server is told too, so the token stops working
  * everywhere (a copy of it included); the browser does not wait for that answer, and signs out
  * even when the call fails.
@@ -66,14 +66,14 @@ export function useLogout(): () => void {
   }, [navigate]);
 }
 
-/** Guard for the signed-in routes: without a token the visitor is sent to / (spec §2). */
+/** Guard for the signed-in routes: without a token the visitor is sent to / (product-rules: Screens). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useToken();
   if (!token) return <Navigate to={paths.home} replace />;
   return children;
 }
 
-/** For the landing page: a signed-in visitor goes straight to /dashboard (spec §2). */
+/** For the landing page: a signed-in visitor goes straight to /dashboard (product-rules: Screens). */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const token = useToken();
   if (token) return <Navigate to={paths.dashboard} replace />;

@@ -2,7 +2,7 @@ import type { CellValue, JobStatus, Role, Segment } from '@behavio/contract';
 import type { MantineColor } from '@mantine/core';
 
 /**
- * The display rules of spec §4 (colours, labels, formats), one small pure function each, so
+ * The display rules of product-rules: Display rules (colours, labels, formats), one small pure function each, so
  * every screen that shows a risk profile, an urgency or a date shows it the same way. Inputs are
  * read loosely (any string or number) because the spec states them for values outside the
  * contract too ("moderate", "otherwise gray").
@@ -122,7 +122,7 @@ export function roleColor(role: string): MantineColor {
 
 // Labels
 
-/** Segment names as spec §2 writes them. */
+/** Segment names as product-rules: Screens writes them. */
 export const SEGMENT_LABELS: Record<Segment, string> = {
   risk_averse: 'Risk Averse',
   overconfident: 'Overconfident',
@@ -148,7 +148,7 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-/** Spec §3: created_at as short month, day, year ("Jan 5, 2025"); '-' when missing or unreadable. */
+/** product-rules: Entities and fields: created_at as short month, day, year ("Jan 5, 2025"); '-' when missing or unreadable. */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return '-';
   const date = new Date(value);
@@ -233,7 +233,7 @@ export const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.sl
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
-/** A size in bytes as the file tab shows it (spec §2): B, KB, MB or GB. */
+/** A size in bytes as the file tab shows it (product-rules: Screens): B, KB, MB or GB. */
 export function formatFileSize(bytes: number): string {
   let value = bytes;
   let unit = 0;

@@ -26,7 +26,7 @@ export interface ImportRetryOptions {
   retries?: number;
   /** Back-off before retry n is baseDelayMs * 2^(n-1). */
   baseDelayMs?: number;
-  /** The whole load, retries included, gives up after this (spec §9: 120000 ms). */
+  /** The whole load, retries included, gives up after this (product-rules: Constants: 120000 ms). */
   timeoutMs?: number;
 }
 

@@ -11,7 +11,7 @@ export interface ToastInput {
   /** Spec toasts written "Title: message" use both; one-line toasts use only `message`. */
   title?: string;
   message: string;
-  /** Defaults to the general 3 s of spec §9; pass a TOAST_MS value for the others. */
+  /** Defaults to the general 3 s of product-rules: Constants; pass a TOAST_MS value for the others. */
   durationMs?: number;
   id?: string;
   /** A button in the toast (e.g. Undo); the toast closes when it is pressed. */
@@ -57,7 +57,7 @@ function show(
 }
 
 /**
- * Toast helpers over Mantine notifications, with the durations of spec §9 (TOAST_MS).
+ * Toast helpers over Mantine notifications, with the durations of product-rules: Constants (TOAST_MS).
  * Example: `toast.warning({ title: 'Too many attempts', message: '...', durationMs: TOAST_MS.tooManyAttempts })`.
  */
 export const toast = {

@@ -2,12 +2,12 @@ import { STORAGE_KEYS } from '@behavio/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The browser session of spec §3: the token, the credit-gated feature unlocks and their cached
+ * The browser session of product-rules: Entities and fields: the token, the credit-gated feature unlocks and their cached
  * data, all persisted in localStorage under the contract's STORAGE_KEYS. The signed-in user is
  * not kept here: it lives in the TanStack Query cache (see `useUser` in lib/auth.tsx), which is
  * cleared whenever the session ends.
  *
- * Signed in vs signed out is decided only by the presence of the token (spec §4).
+ * Signed in vs signed out is decided only by the presence of the token (product-rules: States and transitions).
  */
 
 export type UnlockedFeatures = Record<string, true>;
@@ -152,7 +152,7 @@ export function setFeatureData(feature: string, data: unknown): void {
   update({ featureDataCache });
 }
 
-/** Resets all unlocks and their cached data, keeping the token (spec §4, 420 handling). */
+/** Resets all unlocks and their cached data, keeping the token (product-rules: Token statuses, 420 handling). */
 export function resetUnlocks(): void {
   write(STORAGE_KEYS.unlockedFeatures, null);
   write(STORAGE_KEYS.featureDataCache, null);

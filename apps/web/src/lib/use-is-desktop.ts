@@ -1,7 +1,7 @@
 import { useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
-/** True from the medium width up (spec §9: the mobile layout is below it). */
+/** True from the medium width up (product-rules: Constants: the mobile layout is below it). */
 export function useIsDesktop(): boolean {
   const theme = useMantineTheme();
   return (

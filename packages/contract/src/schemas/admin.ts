@@ -12,7 +12,7 @@ import {
 } from './fields.js';
 import { whoToCallItemSchema } from './insights.js';
 
-/** Messages of spec §5 "New RM form", shown by the form and answered by the server. */
+/** Messages of product-rules: Validation rules "New RM form", shown by the form and answered by the server. */
 export const EMPLOYEE_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name is too long',

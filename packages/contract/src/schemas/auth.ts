@@ -10,7 +10,7 @@ import {
 import { employeeRoleSchema, planSchema, roleSchema } from '../roles.js';
 import { EMAIL_MAX, PASSWORD_MAX, emailField, requiredString } from './fields.js';
 
-/** Validation messages of spec §5, shown verbatim by the forms and answered by the server. */
+/** Validation messages of product-rules: Validation rules, shown verbatim by the forms and answered by the server. */
 export const REGISTER_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 2 characters long',
@@ -65,7 +65,7 @@ export const registerRequestSchema = z.object({
     tooShort: REGISTER_MESSAGES.passwordTooShort,
     tooLong: REGISTER_MESSAGES.passwordTooLong,
   }),
-  // Optional (spec §5): left out, null or blank all mean no business name.
+  // Optional (product-rules: Validation rules): left out, null or blank all mean no business name.
   businessName: z
     .string({ error: REGISTER_MESSAGES.businessNameInvalid })
     .trim()

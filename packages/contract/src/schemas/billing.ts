@@ -4,14 +4,14 @@ import { paidPlanSchema } from '../roles.js';
 import { riskLevelSchema, segmentSchema, urgencyLevelSchema } from './insights.js';
 
 /**
- * Plans, subscriptions, credits and the premium features of spec §2 (Subscription, Unlock
+ * Plans, subscriptions, credits and the premium features of product-rules: Screens (Subscription, Unlock
  * Premium Features, Paid features screen), §3 and §7. The names the spec gives (hasSubscription,
  * billingCycle, currentPeriodEnd, userId, remainingCredits) are kept verbatim; feature content is
  * snake_case like the rest of the data the API answers. Rules and decisions: docs/billing.md.
  */
 
 export const BILLING_MESSAGES = {
-  /** Spec §8: the same plan and billing cycle. */
+  /** product-rules: Error messages: the same plan and billing cycle. */
   alreadySubscribed: 'Already subscribed',
   /** Create while the firm already has a subscription: change it through update instead. */
   alreadySubscribedUseUpdate: 'Already subscribed. Change your plan or billing cycle instead.',
@@ -29,14 +29,14 @@ export const BILLING_MESSAGES = {
   /** No payment provider on this server (docs/billing.md): nothing can be bought. */
   paymentsNotConfigured:
     'Payments are not configured on this server. Please contact the operator of this service.',
-  /** Spec §2: shown for a past_due status. */
+  /** product-rules: Screens: shown for a past_due status. */
   paymentFailed: 'Your subscription payment failed. Please update your payment method.',
-  /** Spec §8: the web app's fallback for a failed subscription call. */
+  /** product-rules: Error messages: the web app's fallback for a failed subscription call. */
   failedToProcess: 'Failed to process subscription',
 } as const;
 
 export const CREDIT_MESSAGES = {
-  /** Spec §8: the unlock call answers 421 with this. */
+  /** product-rules: Token statuses: the unlock call answers 421 with this. */
   notEnoughCredits: 'Not enough credits to unlock this feature.',
   featureNotFound: 'Feature not found',
 } as const;
@@ -47,7 +47,7 @@ export type BillingCycle = z.infer<typeof billingCycleSchema>;
 
 const subscribablePlan = z.enum(paidPlanSchema.options, { error: BILLING_MESSAGES.planInvalid });
 
-/** Spec §3 "Subscription status": a past_due subscription keeps its plan until it ends. */
+/** product-rules: Entities and fields "Subscription status": a past_due subscription keeps its plan until it ends. */
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due'] as const;
 export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
@@ -66,7 +66,7 @@ export const planOfferSchema = z.object({
   description: z.string(),
   /** Whole currency units per billing period. */
   prices: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
-  /** 12 x monthly minus yearly (spec §9). */
+  /** 12 x monthly minus yearly (product-rules: Constants). */
   yearlySaving: z.number().int(),
   features: z.array(z.string()),
 });
@@ -76,7 +76,7 @@ export const plansResponseSchema = z.object({
   /** ISO 4217, lower case (as Stripe writes it). */
   currency: z.string(),
   billingCycles: z.array(billingCycleSchema),
-  /** The cycle the toggle labels Preferred (spec §2). */
+  /** The cycle the toggle labels Preferred (product-rules: Screens). */
   preferredCycle: billingCycleSchema,
   plans: z.array(planOfferSchema),
   /** Credits one premium-feature unlock costs, and what a new account starts with. */
@@ -86,7 +86,7 @@ export const plansResponseSchema = z.object({
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 /* ---------------------------------------------------------------------------------------------
- * Subscription calls of spec §7.
+ * Subscription calls of product-rules: API calls.
  * ------------------------------------------------------------------------------------------- */
 
 export const subscriptionStatusSchema = z.object({
@@ -176,7 +176,7 @@ export type CompleteLocalCheckoutResponse = z.infer<typeof completeLocalCheckout
  * Premium features: credit-gated (GET /api/free/{featureKey}) and plan-gated (GET /api/paid/...).
  * ------------------------------------------------------------------------------------------- */
 
-/** Spec §2: the two cards, by the keys of spec §3 "Session". */
+/** product-rules: Screens: the two cards, by the keys of product-rules: Entities and fields "Session". */
 export const CREDIT_FEATURES = {
   freeRoute1: 'Premium Feature Access',
   freeRoute2: 'Advanced Data Insights',
@@ -244,14 +244,14 @@ export type DataInsightsContent = z.infer<typeof dataInsightsContentSchema>;
 
 const featureHeader = { userId: z.string(), feature: z.string(), featureKey: z.string() };
 
-/** Spec §3 "Paid-route response" (a payload with userId) and the `data` of an unlock. */
+/** product-rules: Entities and fields "Paid-route response" (a payload with userId) and the `data` of an unlock. */
 export const featureDataSchema = z.discriminatedUnion('kind', [
   bookSummaryContentSchema.extend(featureHeader),
   dataInsightsContentSchema.extend(featureHeader),
 ]);
 export type FeatureData = z.infer<typeof featureDataSchema>;
 
-/** Spec §3 "Unlock response". */
+/** product-rules: Entities and fields "Unlock response". */
 export const unlockResponseSchema = z.object({
   data: featureDataSchema,
   remainingCredits: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * The customers file of spec §3: 28 required columns, plus optional columns the insights
+ * The customers file of product-rules: Entities and fields: 28 required columns, plus optional columns the insights
  * model uses when present. The ranges are the ones the spec gives; where it gives none
  * (ages, counts, days, leverage) the bounds are ours and are written in docs/ingestion.md.
  */

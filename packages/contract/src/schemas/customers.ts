@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString, searchParam, wholeNumberParam } from './fields.js';
 
-/** A customer as the lists show it (spec §3 Customer). */
+/** A customer as the lists show it (product-rules: Entities and fields Customer). */
 export const customerSchema = z.object({
   customer_id: z.string(),
   country_iso: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from '../error-codes.js';
 
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload only CSV or Excel files';
 export const FREE_PLAN_UPLOAD_MESSAGE =
@@ -51,8 +52,11 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-/** A file that cannot be imported (422): the upload shape, its text also in `error` (spec §7). */
-export const failedUploadResponseSchema = uploadResponseSchema.extend({ error: z.string() });
+/** A file that cannot be imported (422): the upload shape, its text also in `error` (product-rules: API calls). */
+export const failedUploadResponseSchema = uploadResponseSchema.extend({
+  error: z.string(),
+  code: errorCodeSchema,
+});
 
 export const fileSummarySchema = z.object({
   file_id: z.string(),
@@ -65,7 +69,7 @@ export const fileSummarySchema = z.object({
   accepted_rows: z.number().int().nullable(),
   rejected_rows: z.number().int().nullable(),
   error: z.string().nullable(),
-  /** Spec §3 File: the preview, as the upload answered it. */
+  /** product-rules: Entities and fields File: the preview, as the upload answered it. */
   preview: filePreviewSchema,
 });
 export type FileSummary = z.infer<typeof fileSummarySchema>;

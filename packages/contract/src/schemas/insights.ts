@@ -9,7 +9,7 @@ import {
 
 /**
  * Output of the behavioural-finance engine (`@behavio/insights`) and the RM analytics calls of
- * spec §3 built from it. The formulas behind every field are in docs/insights-model.md.
+ * product-rules: Entities and fields built from it. The formulas behind every field are in docs/insights-model.md.
  * Field names are snake_case like the rest of the wire format.
  */
 
@@ -28,7 +28,7 @@ export const BIAS_NAMES = [
 export const biasNameSchema = z.enum(BIAS_NAMES);
 export type BiasName = z.infer<typeof biasNameSchema>;
 
-/** Behavioural segments of spec §2, in the order the spec lists them. */
+/** Behavioural segments of product-rules: Screens, in the order the spec lists them. */
 export const SEGMENTS = [
   'risk_averse',
   'overconfident',
@@ -39,12 +39,12 @@ export const SEGMENTS = [
 export const segmentSchema = z.enum(SEGMENTS);
 export type Segment = z.infer<typeof segmentSchema>;
 
-/** Urgency levels of spec §3, most urgent first. */
+/** Urgency levels of product-rules: Entities and fields, most urgent first. */
 export const URGENCY_LEVELS = ['urgent', 'high', 'medium', 'low'] as const;
 export const urgencyLevelSchema = z.enum(URGENCY_LEVELS);
 export type UrgencyLevel = z.infer<typeof urgencyLevelSchema>;
 
-/** Risk-ranking levels of spec §2 (Risk Ranking Dashboard), highest first. */
+/** Risk-ranking levels of product-rules: Screens (Risk Ranking Dashboard), highest first. */
 export const RISK_LEVELS = ['high', 'medium', 'low'] as const;
 export const riskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
@@ -100,7 +100,7 @@ export const biasScoreSchema = z.object({
 });
 export type BiasScore = z.infer<typeof biasScoreSchema>;
 
-/** The short form the RM list calls carry (spec §3: bias_name, score 0-100, confidence 0-1). */
+/** The short form the RM list calls carry (product-rules: Entities and fields: bias_name, score 0-100, confidence 0-1). */
 export const topBiasSchema = biasScoreSchema.pick({
   bias_name: true,
   score: true,
@@ -149,7 +149,7 @@ export const compactCustomerInsightsSchema = customerInsightsSchema.extend({
 export type CompactCustomerInsights = z.infer<typeof compactCustomerInsightsSchema>;
 
 /* ---------------------------------------------------------------------------------------------
- * RM analytics calls of spec §3 (rm-who-to-call, rm-priority-scores, rm-risk-ranking,
+ * RM analytics calls of product-rules: Entities and fields (rm-who-to-call, rm-priority-scores, rm-risk-ranking,
  * rm-segments, admin-who-to-call-for-a-rm). `why`, `risk_level` and `segment` are extra fields.
  * ------------------------------------------------------------------------------------------- */
 

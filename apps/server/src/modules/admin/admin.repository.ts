@@ -9,6 +9,17 @@ import {
   topPriorityQuery,
 } from '../customers/customers.repository.js';
 
+/** An RM of the firm, by id (undefined for anyone else). */
+export async function findRm(db: Executor, firmId: string, rmId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('firm_id', '=', firmId)
+    .where('id', '=', rmId)
+    .where('role', '=', 'rm')
+    .executeTakeFirst();
+}
+
 export async function listEmployees(db: Executor, firmId: string) {
   return db
     .selectFrom('users')

@@ -24,7 +24,6 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import { JsonBody } from '../../plugins/json-body.js';
-import { findRm } from '../analytics/book.repository.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -102,7 +101,7 @@ export class AdminService {
       });
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-        throw conflict(EMPLOYEE_MESSAGES.duplicateEmail);
+        throw conflict(EMPLOYEE_MESSAGES.duplicateEmail, 'employee_email_taken');
       throw error;
     }
     const mail = employeeInvitationEmail(this.deps.appName, {
@@ -183,7 +182,7 @@ export class AdminService {
     input: { customerId: string; rmId: string; mode: 'assign' | 'reassign' },
   ): Promise<AssignmentResponse> {
     return this.db.transaction().execute(async (trx) => {
-      const rm = await findRm(trx, principal.firmId, input.rmId);
+      const rm = await repo.findRm(trx, principal.firmId, input.rmId);
       if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
       const customer = await repo.findCustomerForUpdate(trx, principal.firmId, input.customerId);
       if (!customer) throw notFound(ADMIN_MESSAGES.customerNotFound);
@@ -214,7 +213,7 @@ export class AdminService {
   ): Promise<BulkAssignmentResponse> {
     const ids = [...new Set(input.customerIds)];
     return this.db.transaction().execute(async (trx) => {
-      const rm = await findRm(trx, principal.firmId, input.rmId);
+      const rm = await repo.findRm(trx, principal.firmId, input.rmId);
       if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
       const found = await trx
         .selectFrom('customers')
@@ -254,7 +253,8 @@ export class AdminService {
     const unique = [...new Set(rmIds)];
     return this.db.transaction().execute(async (trx) => {
       for (const id of unique)
-        if (!(await findRm(trx, principal.firmId, id))) throw notFound(ADMIN_MESSAGES.rmNotFound);
+        if (!(await repo.findRm(trx, principal.firmId, id)))
+          throw notFound(ADMIN_MESSAGES.rmNotFound);
       const customers = await repo.unassignedCustomerIds(trx, principal.firmId);
       const shares = unique.map((rmId, i) => ({
         rmId,
@@ -283,7 +283,7 @@ export class AdminService {
 
   /** An RM's call list with the RM (`AdminWhoToCallResponse`). */
   async whoToCallForRm(principal: Principal, rmId: string): Promise<JsonBody> {
-    const rm = await findRm(this.db, principal.firmId, rmId);
+    const rm = await repo.findRm(this.db, principal.firmId, rmId);
     if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
     const list = await this.deps.analytics.whoToCallJson(principal, rmId);
     const head = `{"rm_id":${JSON.stringify(rm.id)},"rm_name":${JSON.stringify(rm.name)},"list":`;

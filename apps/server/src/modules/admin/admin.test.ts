@@ -102,7 +102,10 @@ describe('employees', () => {
     ).toBe(201);
     const again = await call(admin.headers, 'POST', '/api/roles/create-new-employee', body);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: EMPLOYEE_MESSAGES.duplicateEmail });
+    expect(again.json()).toEqual({
+      message: EMPLOYEE_MESSAGES.duplicateEmail,
+      code: 'employee_email_taken',
+    });
     expect(
       (await call(other.headers, 'POST', '/api/roles/create-new-employee', body)).statusCode,
     ).toBe(201);
@@ -127,7 +130,10 @@ describe('employees', () => {
       email: admin.email,
     });
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ message: EMPLOYEE_MESSAGES.cannotDeleteSelf });
+    expect(self.json()).toEqual({
+      message: EMPLOYEE_MESSAGES.cannotDeleteSelf,
+      code: 'bad_request',
+    });
 
     const res = await call(admin.headers, 'DELETE', '/api/roles/delete-employee', {
       email: rm.email,
@@ -172,7 +178,10 @@ describe('employees', () => {
     ] as const) {
       const res = await call(admin.headers, method, url, body);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: EMPLOYEE_MESSAGES.upgradeRequired });
+      expect(res.json()).toEqual({
+        message: EMPLOYEE_MESSAGES.upgradeRequired,
+        code: 'subscription_required',
+      });
     }
   });
 });
@@ -254,7 +263,7 @@ describe('customers and assignment', () => {
       rm_id: rm2.id,
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: ADMIN_MESSAGES.alreadyAssigned });
+    expect(twice.json()).toEqual({ message: ADMIN_MESSAGES.alreadyAssigned, code: 'conflict' });
 
     const moved = await call(admin.headers, 'PUT', '/api/content/reassign-rm', {
       customer_id: 'C-100001',
@@ -394,7 +403,7 @@ describe('customers and assignment', () => {
     ]) {
       const res = await call(other.headers, 'POST', url, { rm_id: rm.id });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: ADMIN_MESSAGES.rmNotFound });
+      expect(res.json()).toEqual({ message: ADMIN_MESSAGES.rmNotFound, code: 'not_found' });
       expect((await call(admin.headers, 'POST', url, {})).statusCode).toBe(400);
     }
   });

@@ -17,7 +17,7 @@ import type { JsonBody } from '../../plugins/json-body.js';
 const SNOOZE_MAX_DAYS = 366;
 
 /**
- * The RM analytics of spec §2, read from stored insights: reading never recomputes. The lists
+ * The RM analytics of product-rules: Screens, read from stored insights: reading never recomputes. The lists
  * come back as the response body (JSON written by PostgreSQL) for the routes to send as is,
  * and are kept in a cache checked against the firm's data version on every read.
  */

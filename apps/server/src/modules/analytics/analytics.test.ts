@@ -198,7 +198,10 @@ describe('RM analytics calls', () => {
       expect((await get(head.headers, url)).statusCode, url).toBe(403);
       const onFree = await get(freeRm.headers, url);
       expect(onFree.statusCode, url).toBe(403);
-      expect(onFree.json()).toEqual({ message: MESSAGES.purchaseSubscription });
+      expect(onFree.json()).toEqual({
+        message: MESSAGES.purchaseSubscription,
+        code: 'subscription_required',
+      });
       expect((await get({}, url)).statusCode, url).toBe(420);
     }
   });
@@ -406,7 +409,10 @@ describe('POST /api/content/rm-call-outcome', () => {
           outcome,
         });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Customer not found in your book' });
+        expect(res.json()).toEqual({
+          message: 'Customer not found in your book',
+          code: 'not_found',
+        });
       }
     expect(await recorded()).toEqual(before);
     expect(

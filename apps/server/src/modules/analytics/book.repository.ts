@@ -13,16 +13,6 @@ const customersWithInsights = (db: Executor) =>
       join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
     );
 
-export async function findRm(db: Executor, firmId: string, rmId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('firm_id', '=', firmId)
-    .where('id', '=', rmId)
-    .where('role', '=', 'rm')
-    .executeTakeFirst();
-}
-
 /**
  * Everything an RM's lists are built from that can change, as one string: the firm's data
  * version (raised by every committed change to its customers, insights and outcomes, migration

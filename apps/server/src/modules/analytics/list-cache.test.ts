@@ -230,7 +230,7 @@ describe('the RM list cache', () => {
     });
     expect(assigned.statusCode).toBe(200);
     lists = await expectFresh(lists, book);
-    // Spec §7: the file calls are GETs.
+    // product-rules: API calls: the file calls are GETs.
     const deleted = await ctx.app.inject({
       method: 'GET',
       url: `/api/content/delete-file/${fileId}`,

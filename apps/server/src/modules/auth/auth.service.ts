@@ -81,7 +81,11 @@ export class AuthService {
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, the loser is told why.
       if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-        throw badRequest(MESSAGES.alreadyRegisteredUnverified);
+        throw badRequest(
+          MESSAGES.alreadyRegisteredUnverified,
+          undefined,
+          'email_registered_unverified',
+        );
       throw error;
     }
     await this.sendCode(input.email, code, userId);
@@ -91,9 +95,9 @@ export class AuthService {
   private async assertEmailFree(email: string) {
     const existing = await repo.findAdminByEmail(this.deps.db, email);
     if (!existing) return;
-    throw badRequest(
-      existing.verified_at ? MESSAGES.alreadyRegistered : MESSAGES.alreadyRegisteredUnverified,
-    );
+    throw existing.verified_at
+      ? badRequest(MESSAGES.alreadyRegistered, undefined, 'email_registered')
+      : badRequest(MESSAGES.alreadyRegisteredUnverified, undefined, 'email_registered_unverified');
   }
 
   async verify(input: { email: string; otp: string }): Promise<{ message: string }> {
@@ -117,15 +121,15 @@ export class AuthService {
       OTP_RESEND_SECONDS,
     );
     if (!('code' in issued))
-      throw tooManyRequests(MESSAGES.resendTooSoon, issued.retryAfterSeconds);
+      throw tooManyRequests(MESSAGES.resendTooSoon, issued.retryAfterSeconds, 'resend_too_soon');
     await this.sendCode(input.email, issued.code, user.id);
     return { message: 'A new code has been sent to your email' };
   }
 
   private async unverifiedAdmin(email: string) {
     const user = await repo.findAdminByEmail(this.deps.db, email);
-    if (!user) throw badRequest(MESSAGES.unknownEmail);
-    if (user.verified_at) throw badRequest(MESSAGES.alreadyVerified);
+    if (!user) throw badRequest(MESSAGES.unknownEmail, undefined, 'unknown_email');
+    if (user.verified_at) throw badRequest(MESSAGES.alreadyVerified, undefined, 'already_verified');
     return user;
   }
 
@@ -141,7 +145,7 @@ export class AuthService {
       // The account exists either way; the user can ask for a new code once mail works again.
       this.deps.logger.error({ err: error, userId }, 'could not send the verification email');
       throw new AppError(
-        503,
+        'mail_unavailable',
         'We could not send the verification email. Please try again in a minute.',
       );
     }
@@ -150,9 +154,9 @@ export class AuthService {
   async login(input: { email: string; password: string }): Promise<TokenResponse> {
     const user = await repo.findAdminByEmail(this.deps.db, input.email);
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-      throw unauthorized(MESSAGES.invalidCredentials);
+      throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
     }
-    if (!user.verified_at) throw forbidden(MESSAGES.notVerified);
+    if (!user.verified_at) throw forbidden(MESSAGES.notVerified, 'email_not_verified');
     return this.issueToken(user);
   }
 
@@ -168,7 +172,7 @@ export class AuthService {
       !user ||
       !user.admin_verified_at
     ) {
-      throw unauthorized(MESSAGES.invalidCredentials);
+      throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
     }
     return this.issueToken(user);
   }

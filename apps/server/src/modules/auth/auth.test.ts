@@ -89,7 +89,11 @@ describe('POST /api/auth/register', () => {
   ])('answers 400 with the field error for %j', async (override, path, msg) => {
     const res = await post('/api/auth/register', { ...validRegistration(), ...override });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: msg, errors: [{ path, msg }] });
+    expect(res.json()).toEqual({
+      message: msg,
+      code: 'validation_failed',
+      errors: [{ path, msg }],
+    });
   });
 
   it('takes a null or blank business name as none (it is optional)', async () => {
@@ -121,14 +125,14 @@ describe('POST /api/auth/register', () => {
       payload: '{"name": ',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: MESSAGES.invalidJson });
+    expect(bad.json()).toEqual({ message: MESSAGES.invalidJson, code: 'invalid_json' });
 
     const huge = await post('/api/auth/register', {
       ...validRegistration(),
       name: 'x'.repeat(300_000),
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: MESSAGES.bodyTooLarge });
+    expect(huge.json()).toEqual({ message: MESSAGES.bodyTooLarge, code: 'payload_too_large' });
   });
 
   it('answers 400 for an array or a missing body', async () => {
@@ -144,6 +148,7 @@ describe('POST /api/auth/register', () => {
     const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(MESSAGES.alreadyRegisteredUnverified);
+    expect(again.json().code).toBe('email_registered_unverified');
     expect(again.json().message).toMatch(/already registered/);
     expect(again.json().message).toMatch(/not verified/);
     expect(again.json().message).toMatch(/resend the OTP/);
@@ -156,6 +161,7 @@ describe('POST /api/auth/register', () => {
     expect(verifiedAgain.statusCode).toBe(400);
     expect(verifiedAgain.json().message).toMatch(/already registered/);
     expect(verifiedAgain.json().message).not.toMatch(/not verified/);
+    expect(verifiedAgain.json().code).toBe('email_registered');
   });
 
   it('lets only one of two simultaneous registrations of an email through', async () => {
@@ -312,6 +318,7 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: LOGIN_MESSAGES.passwordTooLong,
+      code: 'validation_failed',
       errors: [{ path: 'password', msg: LOGIN_MESSAGES.passwordTooLong }],
     });
   });
@@ -325,7 +332,10 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(res.json()).toEqual({
+        message: MESSAGES.invalidCredentials,
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -377,7 +387,10 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
     ]) {
       const res = await post('/api/auth/login-others', attempt);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(res.json()).toEqual({
+        message: MESSAGES.invalidCredentials,
+        code: 'invalid_credentials',
+      });
     }
   });
 
@@ -460,7 +473,7 @@ describe('GET /api/auth/check-user', () => {
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/check-user', headers });
       expect(res.statusCode).toBe(420);
-      expect(res.json()).toEqual({ message: MESSAGES.invalidToken });
+      expect(res.json()).toEqual({ message: MESSAGES.invalidToken, code: 'invalid_token' });
     }
   });
 
@@ -490,7 +503,10 @@ describe('rate limits', () => {
         });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
-          expect(res.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+          expect(res.json()).toEqual({
+            message: MESSAGES.tooManyAttempts,
+            code: 'too_many_requests',
+          });
           expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         }
       }

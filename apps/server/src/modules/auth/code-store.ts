@@ -101,14 +101,17 @@ export class CodeStore {
         .where('expires_at', '>', sql<Date>`now()`)
         .returning('user_id')
         .executeTakeFirst();
-      throw badRequest(spent ? MESSAGES.otpAttemptsExceeded : MESSAGES.expiredOtp);
+      throw spent
+        ? badRequest(MESSAGES.otpAttemptsExceeded, undefined, 'otp_attempts_exceeded')
+        : badRequest(MESSAGES.expiredOtp, undefined, 'otp_expired');
     }
     if (otpMatches(this.secret, userId, guess, claimed.code_hash))
       return { userId, codeHash: claimed.code_hash };
-    if (claimed.attempts < OTP_MAX_ATTEMPTS) throw badRequest(MESSAGES.invalidOtp);
+    if (claimed.attempts < OTP_MAX_ATTEMPTS)
+      throw badRequest(MESSAGES.invalidOtp, undefined, 'otp_invalid');
     // The last guess was wrong: the code is void (only this one, not a newer code sent since).
     await this.delete(db, userId, claimed.code_hash);
-    throw badRequest(MESSAGES.otpAttemptsExceeded);
+    throw badRequest(MESSAGES.otpAttemptsExceeded, undefined, 'otp_attempts_exceeded');
   }
 
   /** Uses a matched code up; false when a parallel request already did (single use). */

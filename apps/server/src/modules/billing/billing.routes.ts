@@ -23,7 +23,7 @@ const errors = errorResponses(400, 403, 404, 409, 420, 502);
 const docs = bearerRouteDocs('subscription');
 
 /**
- * The subscription calls of spec §7, the offline checkout and Stripe's webhook. Each group is
+ * The subscription calls of product-rules: API calls, the offline checkout and Stripe's webhook. Each group is
  * its own encapsulated plugin, so the body parsing it needs stays with it: the rest of the app
  * keeps Fastify's JSON parser.
  */
@@ -31,7 +31,7 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
   const { billing } = deps;
 
   await app.register(async (api) => {
-    // Spec §7 sends cancel with an empty body; clients that still label it JSON are accepted.
+    // product-rules: API calls sends cancel with an empty body; clients that still label it JSON are accepted.
     const json = api.getDefaultJsonParser('error', 'error');
     api.removeContentTypeParser('application/json');
     api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -139,7 +139,11 @@ export class BillingService {
     input: { plan: PaidPlan; billingCycle: BillingCycle },
   ): Promise<{ url: string }> {
     if (await repo.findLiveSubscription(this.db, principal.firmId))
-      throw badRequest(BILLING_MESSAGES.alreadySubscribedUseUpdate);
+      throw badRequest(
+        BILLING_MESSAGES.alreadySubscribedUseUpdate,
+        undefined,
+        'already_subscribed',
+      );
     const provider = this.deps.provider;
     if (!provider) throw new AppError(503, BILLING_MESSAGES.paymentsNotConfigured);
     const checkout = await this.callProvider('start a checkout', async () =>
@@ -172,7 +176,8 @@ export class BillingService {
     const current = await repo.findLiveSubscription(this.db, principal.firmId);
     if (!current) throw badRequest(BILLING_MESSAGES.noSubscription);
     const same = current.plan === input.newPlan && current.billing_cycle === input.newBillingCycle;
-    if (same && !current.cancel_at_period_end) throw badRequest(BILLING_MESSAGES.alreadySubscribed);
+    if (same && !current.cancel_at_period_end)
+      throw badRequest(BILLING_MESSAGES.alreadySubscribed, undefined, 'already_subscribed');
     const provider = this.providerFor(current);
     const patch = await this.callProvider('change the plan', () =>
       provider.changePlan(current, input.newPlan, input.newBillingCycle, now),
@@ -324,13 +329,13 @@ export class BillingService {
       });
       if (!session) throw notFound(BILLING_MESSAGES.checkoutNotFound);
       const status = effectiveStatus(session, now);
-      if (status === 'expired') throw conflict(BILLING_MESSAGES.checkoutExpired);
-      if (status !== 'open') throw conflict(BILLING_MESSAGES.checkoutCompleted);
+      if (status === 'expired') throw conflict(BILLING_MESSAGES.checkoutExpired, 'checkout_closed');
+      if (status !== 'open') throw conflict(BILLING_MESSAGES.checkoutCompleted, 'checkout_closed');
 
       if (session.kind === 'subscription') {
         if (outcome === 'paid') {
           if (await repo.findLiveSubscription(trx, session.firm_id, { forUpdate: true }))
-            throw conflict(BILLING_MESSAGES.alreadySubscribed);
+            throw conflict(BILLING_MESSAGES.alreadySubscribed, 'checkout_closed');
           await repo.completeLocalSession(trx, session.id, 'paid');
           await repo.expireOpenSessions(trx, { firmId: session.firm_id, kind: 'subscription' });
           await this.apply(trx, local.activation(session, now), ctx);
@@ -345,7 +350,7 @@ export class BillingService {
         ? await repo.findLiveSubscription(trx, session.firm_id, { forUpdate: true })
         : undefined;
       if (!subscription || subscription.id !== session.subscription_id)
-        throw conflict(BILLING_MESSAGES.checkoutExpired);
+        throw conflict(BILLING_MESSAGES.checkoutExpired, 'checkout_closed');
       await repo.completeLocalSession(trx, session.id, outcome);
       const change = (patch: SubscriptionPatch) =>
         this.apply(
@@ -462,7 +467,7 @@ export class BillingService {
         { err: error, provider: this.deps.provider?.name },
         `could not ${what}`,
       );
-      throw new AppError(502, BILLING_MESSAGES.providerUnavailable);
+      throw new AppError('provider_unavailable', BILLING_MESSAGES.providerUnavailable);
     }
   }
 }

@@ -194,7 +194,10 @@ describe('the full offline purchase', () => {
       newBillingCycle: 'monthly',
     });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ message: BILLING_MESSAGES.alreadySubscribed });
+    expect(same.json()).toEqual({
+      message: BILLING_MESSAGES.alreadySubscribed,
+      code: 'already_subscribed',
+    });
     const twice = await call(admin.headers, 'POST', '/api/subscription/create', {
       plan: 'business',
       billingCycle: 'yearly',
@@ -465,10 +468,13 @@ describe('bad requests', () => {
       newBillingCycle: 'monthly',
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: BILLING_MESSAGES.noSubscription });
+    expect(none.json()).toEqual({ message: BILLING_MESSAGES.noSubscription, code: 'bad_request' });
     const cancel = await call(admin.headers, 'POST', '/api/subscription/cancel');
     expect(cancel.statusCode).toBe(400);
-    expect(cancel.json()).toEqual({ message: BILLING_MESSAGES.noSubscriptionToCancel });
+    expect(cancel.json()).toEqual({
+      message: BILLING_MESSAGES.noSubscriptionToCancel,
+      code: 'bad_request',
+    });
   });
 
   it('accepts cancel with an empty body labelled JSON, and still refuses broken JSON', async () => {
@@ -512,7 +518,7 @@ describe('bad requests', () => {
         ] as const) {
           const res = await call(employee.headers, 'POST', url, body);
           expect(res.statusCode, `${role} ${url}`).toBe(403);
-          expect(res.json()).toEqual({ message: MESSAGES.contactAdmin });
+          expect(res.json()).toEqual({ message: MESSAGES.contactAdmin, code: 'role_forbidden' });
         }
         expect((await call(employee.headers, 'GET', '/api/subscription/plans')).statusCode).toBe(
           200,
@@ -529,7 +535,7 @@ describe('bad requests', () => {
       payload: JSON.stringify({ id: 'evt_1', type: 'invoice.paid' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: BILLING_MESSAGES.webhooksDisabled });
+    expect(res.json()).toEqual({ message: BILLING_MESSAGES.webhooksDisabled, code: 'bad_request' });
   });
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@behavio/contract';
 
 /**
- * The plans, defined once (spec §9 prices). The web shows what GET /api/subscription/plans
+ * The plans, defined once (product-rules: Constants prices). The web shows what GET /api/subscription/plans
  * answers; with Stripe, the configured Stripe prices must charge the same amounts.
  */
 export const CURRENCY = 'usd';

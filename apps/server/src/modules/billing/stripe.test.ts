@@ -284,7 +284,10 @@ describe('checkout', () => {
       payload: { plan: 'pro', billingCycle: 'monthly' },
     });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: BILLING_MESSAGES.providerUnavailable });
+    expect(res.json()).toEqual({
+      message: BILLING_MESSAGES.providerUnavailable,
+      code: 'provider_unavailable',
+    });
   });
 
   it('has no offline checkout while Stripe runs subscriptions', async () => {
@@ -396,7 +399,10 @@ describe('webhooks', () => {
       }),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: BILLING_MESSAGES.webhookSignature });
+      expect(res.json()).toEqual({
+        message: BILLING_MESSAGES.webhookSignature,
+        code: 'bad_request',
+      });
     }
     expect(stripeState.requests).toHaveLength(0);
     expect((await status(admin.headers)).hasSubscription).toBe(false);
@@ -577,7 +583,10 @@ describe('changes through the subscriptions API', () => {
       payload: { newPlan: 'business', newBillingCycle: 'yearly' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: BILLING_MESSAGES.alreadySubscribed });
+    expect(res.json()).toEqual({
+      message: BILLING_MESSAGES.alreadySubscribed,
+      code: 'already_subscribed',
+    });
     expect(stripeState.requests).toEqual([]);
   });
 

@@ -2,7 +2,6 @@ import {
   BIAS_PREVALENCE_THRESHOLD,
   CREDIT_FEATURES,
   CREDIT_MESSAGES,
-  NOT_ENOUGH_CREDITS_STATUS,
   PAID_FEATURES,
   RISK_LEVELS,
   SEGMENTS,
@@ -47,7 +46,7 @@ function lookup(catalogue: Record<string, string>, key: string) {
 }
 
 /**
- * The premium features of spec §2: unlocked with credits (10 each, debited atomically with a
+ * The premium features of product-rules: Screens: unlocked with credits (10 each, debited atomically with a
  * ledger row) or included in a paid plan. Both answer real content from the firm's data.
  */
 export class CreditsService {
@@ -65,7 +64,7 @@ export class CreditsService {
       });
       if (remaining === undefined)
         throw new AppError(
-          NOT_ENOUGH_CREDITS_STATUS,
+          'not_enough_credits',
           CREDIT_MESSAGES.notEnoughCredits,
           undefined,
           undefined,

@@ -191,7 +191,11 @@ describe('credits', () => {
     const before = await ledger(view.id);
     const res = await get(view.headers, '/api/free/freeRoute2');
     expect(res.statusCode).toBe(421);
-    expect(res.json()).toEqual({ message: CREDIT_MESSAGES.notEnoughCredits, remainingCredits: 5 });
+    expect(res.json()).toEqual({
+      message: CREDIT_MESSAGES.notEnoughCredits,
+      code: 'not_enough_credits',
+      remainingCredits: 5,
+    });
     expect(await balance(view.id)).toBe(5);
     expect(await ledger(view.id)).toEqual(before);
   });
@@ -202,7 +206,7 @@ describe('credits', () => {
     for (const key of ['freeRoute3', 'paidRoute1', 'constructor', '__proto__', 'toString']) {
       const res = await get(admin.headers, `/api/free/${key}`);
       expect(res.statusCode, key).toBe(404);
-      expect(res.json()).toEqual({ message: CREDIT_MESSAGES.featureNotFound });
+      expect(res.json()).toEqual({ message: CREDIT_MESSAGES.featureNotFound, code: 'not_found' });
     }
     expect(await balance(adminId)).toBe(100);
   });
@@ -245,7 +249,10 @@ describe('paid features', () => {
     const free = await adminOnPlan(ctx, 'free');
     const refused = await get(free.headers, '/api/paid/paidRoute1');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: MESSAGES.purchaseSubscription });
+    expect(refused.json()).toEqual({
+      message: MESSAGES.purchaseSubscription,
+      code: 'subscription_required',
+    });
 
     for (const plan of ['pro', 'business'] as const) {
       const admin = await adminOnPlan(ctx, plan);

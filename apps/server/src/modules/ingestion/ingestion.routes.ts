@@ -46,7 +46,7 @@ export async function ingestionRoutes(
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported. Every error body carries its text in `error` as well as `message` (spec §7 reads upload errors from `error`).',
+          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported. Every error body carries its text in `error` as well as `message` (product-rules: API calls reads upload errors from `error`).',
         response: {
           201: uploadResponseSchema,
           400: uploadErrorBodySchema,

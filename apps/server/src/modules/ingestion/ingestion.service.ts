@@ -76,7 +76,7 @@ function failedUpload(message: string, fileId: string | null, preview: FilePrevi
     file_id: fileId,
     preview,
   };
-  return new AppError(422, message, undefined, undefined, body);
+  return new AppError('upload_failed', message, undefined, undefined, body);
 }
 
 function emptyPreview(filename: string, fileSize: number, error: string): FilePreview {
@@ -117,7 +117,7 @@ export class IngestionService {
     const format = fileTypeFromName(file.filename);
     if (!format) {
       file.stream.resume();
-      throw badRequest(INVALID_FILE_TYPE_MESSAGE);
+      throw badRequest(INVALID_FILE_TYPE_MESSAGE, undefined, 'invalid_file_type');
     }
     await this.assertMayUpload(principal);
 
@@ -145,7 +145,8 @@ export class IngestionService {
     if (!inspected.ok) {
       await storage.remove(key);
       const { error } = inspected;
-      if (error.code === 'invalid_file_type') throw badRequest(INVALID_FILE_TYPE_MESSAGE);
+      if (error.code === 'invalid_file_type')
+        throw badRequest(INVALID_FILE_TYPE_MESSAGE, undefined, 'invalid_file_type');
       throw failedUpload(error.message, null, emptyPreview(file.filename, size, error.message));
     }
     const { summary } = inspected;
@@ -203,7 +204,7 @@ export class IngestionService {
 
   private tooLarge() {
     return new AppError(
-      413,
+      'file_too_large',
       `The file is larger than the ${Math.round(this.deps.limits.maxUploadBytes / 1024 / 1024)} MB limit.`,
     );
   }
@@ -217,7 +218,7 @@ export class IngestionService {
       .executeTakeFirstOrThrow();
     if (isPaidPlan(plan.plan)) return;
     if ((await countActiveFiles(trx, principal.firmId)) >= 1)
-      throw forbidden(FREE_PLAN_UPLOAD_MESSAGE);
+      throw forbidden(FREE_PLAN_UPLOAD_MESSAGE, 'upload_limit_reached');
   }
 
   private async waitForImport(firmId: string, fileId: string) {

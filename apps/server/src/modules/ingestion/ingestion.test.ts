@@ -243,7 +243,8 @@ describe('POST /api/content/upload-file', () => {
     expect(body.preview.error).toContain('age');
     expect(body.preview.error).toContain('leverage_ratio');
     expect(body.message).toBe(body.preview.error);
-    // Spec §7: upload errors are read from `error`.
+    expect(res.json<{ code: string }>().code).toBe('upload_failed');
+    // product-rules: API calls: upload errors are read from `error`.
     expect(res.json<{ error: string }>().error).toBe(body.message);
     expect(await countCustomers(admin.firmId)).toBe(0);
     expect(await noOfFileUploads(admin.headers)).toBe(0);
@@ -286,6 +287,7 @@ describe('POST /api/content/upload-file', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: INVALID_FILE_TYPE_MESSAGE,
+      code: 'invalid_file_type',
       error: INVALID_FILE_TYPE_MESSAGE,
     });
     expect(await noOfFileUploads(admin.headers)).toBe(0);
@@ -308,6 +310,7 @@ describe('POST /api/content/upload-file', () => {
     expect(second.statusCode).toBe(403);
     expect(second.json()).toEqual({
       message: FREE_PLAN_UPLOAD_MESSAGE,
+      code: 'upload_limit_reached',
       error: FREE_PLAN_UPLOAD_MESSAGE,
     });
     expect(await noOfFileUploads(free.headers)).toBe(1);
@@ -370,6 +373,7 @@ describe('POST /api/content/upload-file', () => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         message: 'The file is larger than the 1 MB limit.',
+        code: 'file_too_large',
         error: 'The file is larger than the 1 MB limit.',
       });
       const files = await small.database.db.selectFrom('customer_files').select('id').execute();
@@ -503,7 +507,7 @@ describe('file list, preview, report and delete', () => {
       job_status: 'completed',
       preview: { filename: 'mine.csv', total_rows: 6, total_columns: 28 },
     });
-    // Spec §3 File: each listed file carries its preview too.
+    // product-rules: Entities and fields File: each listed file carries its preview too.
     expect(list.files[0]!.preview).toEqual(preview.json<{ preview: unknown }>().preview);
 
     for (const url of [
@@ -515,7 +519,7 @@ describe('file list, preview, report and delete', () => {
     ]) {
       const res = await get(other.headers, url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'File not found' });
+      expect(res.json()).toEqual({ message: 'File not found', code: 'not_found' });
     }
     expect(await countCustomers(admin.firmId)).toBe(6);
 
@@ -580,6 +584,6 @@ describe('file list, preview, report and delete', () => {
   it('answers 420 without a token', async () => {
     const res = await get({}, '/api/content/list-all-uploaded-files');
     expect(res.statusCode).toBe(420);
-    expect(res.json()).toEqual({ message: MESSAGES.invalidToken });
+    expect(res.json()).toEqual({ message: MESSAGES.invalidToken, code: 'invalid_token' });
   });
 });

@@ -18,7 +18,7 @@ import {
   urgencyColor,
 } from '../display-rules';
 
-describe('colours of spec §4', () => {
+describe('colours of product-rules: Display rules', () => {
   it.each([
     ['urgent', 'red'],
     ['high', 'red'],

@@ -1,4 +1,4 @@
-/** The message of spec §8 for a file that is not CSV or Excel (by name or by content). */
+/** The message of product-rules: Error messages for a file that is not CSV or Excel (by name or by content). */
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload only CSV or Excel files';
 export const EMPTY_FILE_MESSAGE = 'The file is empty';
 export const NO_ROWS_MESSAGE = 'The file has no customer rows';

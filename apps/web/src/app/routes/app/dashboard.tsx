@@ -10,7 +10,7 @@ import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/page-title';
 
 /**
- * Spec §2 Dashboard: the admin's upgrade block on free and the firm overview on a paid plan;
+ * product-rules: Screens Dashboard: the admin's upgrade block on free and the firm overview on a paid plan;
  * head and compliance the same overview (read-only, docs/permissions.md); view the customer
  * list; an RM their five panels (the page decides the RM cases). Below, for everyone, the way to
  * the credit-gated and paid features.

@@ -9,7 +9,7 @@ import { UploadScreen } from '@/features/upload/components/upload-screen';
 import { RequireAuth, useUser } from '@/lib/auth';
 
 /**
- * The signed-in area (spec §2 "Authenticated shell"): loads the user, forces the upload screen
+ * The signed-in area (product-rules: Screens "Authenticated shell"): loads the user, forces the upload screen
  * while the user has no file, otherwise shows the navigation around the page.
  */
 function SignedInArea() {

@@ -14,7 +14,7 @@ import { usePageTitle } from '@/lib/page-title';
 type Section = 'rmAnalytics' | 'locked' | 'employees' | 'customers' | 'audit' | 'password';
 
 /**
- * What Settings shows, by role and plan (spec §2 Settings, §6 and docs/permissions.md): a paid
+ * What Settings shows, by role and plan (product-rules: Screens Settings, §6 and docs/permissions.md): a paid
  * RM their five panels; the admin employees and customers on a paid plan, the locked overlay
  * on free; head and compliance the read-only directory and customers; view the customers;
  * the audit log to admin and compliance on any plan; and to everyone, Change password.

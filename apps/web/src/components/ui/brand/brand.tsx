@@ -8,7 +8,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   return <img src={logoUrl} width={size} height={size} alt="" aria-hidden="true" />;
 }
 
-/** The logo and product name, linking to / (spec §2 header). */
+/** The logo and product name, linking to / (product-rules: Screens header). */
 export function Brand({ size = 32 }: { size?: number }) {
   const appName = getAppName();
   return (

@@ -4,7 +4,7 @@ import { CustomerCountBars } from './customer-count-bars';
 
 /**
  * How many customers each behavioural segment holds, in the spec's segment order, each bar in
- * its segment's colour; shares have one decimal (spec §9).
+ * its segment's colour; shares have one decimal (product-rules: Constants).
  */
 export function SegmentDistributionChart({
   counts,

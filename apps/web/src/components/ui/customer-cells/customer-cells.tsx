@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
 
-/** The columns a customer list shows (spec §2), in order. */
+/** The columns a customer list shows (product-rules: Screens), in order. */
 export const CUSTOMER_COLUMN_LABELS = [
   'Customer ID',
   'Country',
@@ -79,7 +79,7 @@ export function CustomerCardHeading({
   );
 }
 
-/** The head and body of a customer list (spec §2), for inside a table. */
+/** The head and body of a customer list (product-rules: Screens), for inside a table. */
 export function CustomerTableRows({
   customers,
   createdLabel = 'Created At',
@@ -111,14 +111,14 @@ export interface CustomerCardListProps<T extends { customer_id: string }> {
   /** The list's accessible name. */
   label: string;
   items: readonly T[];
-  /** Scrolls within this height (spec §9: list areas at most 600px). */
+  /** Scrolls within this height (product-rules: Constants: list areas at most 600px). */
   maxHeight?: number;
   /** Cards drawn as selected. */
   highlighted?: (item: T) => boolean;
   children: (item: T) => ReactNode;
 }
 
-/** A list of customers as cards, the phone layout of a customer table (spec §9). */
+/** A list of customers as cards, the phone layout of a customer table (product-rules: Constants). */
 export function CustomerCardList<T extends { customer_id: string }>({
   label,
   items,

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** The message spec §2 gives the sign-in loading screen. */
+/** The message product-rules: Screens gives the sign-in loading screen. */
 export const INSIGHTS_LOADING_MESSAGE = 'Preparing your personalized insights...';
 
 export interface LoadingScreenProps {

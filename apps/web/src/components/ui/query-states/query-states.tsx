@@ -48,7 +48,7 @@ export interface LoadErrorAlertProps {
   look?: keyof typeof LOAD_ERROR_LOOKS;
 }
 
-/** Content that failed to load, in place, with the message of spec §8 and a retry. */
+/** Content that failed to load, in place, with the message of product-rules: Error messages and a retry. */
 export function LoadErrorAlert({ title, message, query, look = 'list' }: LoadErrorAlertProps) {
   const { icon, retryLabel, retryIcon } = LOAD_ERROR_LOOKS[look];
   return (

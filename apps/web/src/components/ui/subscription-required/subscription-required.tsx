@@ -3,7 +3,7 @@ import { Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 
 /**
- * Spec §6: the lock and 'purchase a subscription' message of a screen the free plan does not
+ * product-rules: Roles and permissions: the lock and 'purchase a subscription' message of a screen the free plan does not
  * open; the screen adds the ways on.
  */
 export function SubscriptionRequiredMessage() {

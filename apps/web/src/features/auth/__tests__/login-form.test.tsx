@@ -22,7 +22,7 @@ async function chooseRole(user: ReturnType<typeof renderApp>['user'], label: str
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('Login form validation (spec §5)', () => {
+describe('Login form validation (product-rules: Validation rules)', () => {
   it('requires email and password, and hides Admin Email for admins', async () => {
     const api = mockApi({});
     const { user } = await openLogin();
@@ -142,7 +142,10 @@ describe('Login submission', () => {
     mockApi({
       'POST /api/auth/login': {
         status: 403,
-        body: { message: 'Email not verified. Please verify your email with the code we sent.' },
+        body: {
+          message: 'Email not verified. Please verify your email with the code we sent.',
+          code: 'email_not_verified',
+        },
       },
     });
     const { user, router } = await openLogin();

@@ -23,7 +23,7 @@ async function fillValid(user: ReturnType<typeof renderApp>['user']) {
 
 const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
-describe('Register form validation (spec §5)', () => {
+describe('Register form validation (product-rules: Validation rules)', () => {
   it('shows the required messages and the "Please fix form errors" toast', async () => {
     const api = mockApi({});
     const { user } = await openRegister();
@@ -128,7 +128,10 @@ describe('Register submission', () => {
     mockApi({
       'POST /api/auth/register': {
         status: 400,
-        body: { message: 'Email already registered. Please login to your account.' },
+        body: {
+          message: 'Email already registered. Please login to your account.',
+          code: 'email_registered',
+        },
       },
     });
     const { user, router } = await openRegister();
@@ -154,6 +157,7 @@ describe('Register submission', () => {
         body: {
           message:
             'Email already registered but not verified. You can resend the OTP to verify your email.',
+          code: 'email_registered_unverified',
         },
       },
       'POST /api/auth/resend-otp': { status: 200, body: { message: 'A new code is on its way.' } },
@@ -183,7 +187,10 @@ describe('Register submission', () => {
     mockApi({
       'POST /api/auth/register': {
         status: 400,
-        body: { message: 'Email already registered but not verified. Resend the OTP.' },
+        body: {
+          message: 'Email already registered but not verified. Resend the OTP.',
+          code: 'email_registered_unverified',
+        },
       },
       'POST /api/auth/resend-otp': {
         status: 429,

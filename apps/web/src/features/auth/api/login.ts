@@ -1,6 +1,6 @@
 import type { LoginOthersRequest, LoginRequest, Role } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, isApiError, messageOr, hasCode } from '@/lib/api-client';
 
 export interface LoginInput {
   role: Role;
@@ -9,13 +9,13 @@ export interface LoginInput {
   adminEmail: string;
 }
 
-/** The answer is read loosely: spec §8 handles a 200 without a token as a failed login. */
+/** The answer is read loosely: product-rules: Error messages handles a 200 without a token as a failed login. */
 export interface LoginAnswer {
   token?: string;
   message?: string;
 }
 
-/** Admins sign in with /auth/login, every other role with /auth/login-others (spec §6). */
+/** Admins sign in with /auth/login, every other role with /auth/login-others (product-rules: Roles and permissions). */
 export function login(input: LoginInput): Promise<LoginAnswer | undefined> {
   if (input.role === 'admin') {
     const body: LoginRequest = { email: input.email, password: input.password };
@@ -36,12 +36,12 @@ export function useLogin() {
 
 export const LOGIN_FAILED_TITLE = 'Login failed';
 
-/** Spec §8 Login: a 200 without a token. */
+/** product-rules: Error messages Login: a 200 without a token. */
 export function describeMissingToken(answer: LoginAnswer | undefined): string {
   return answer?.message || 'Invalid credentials';
 }
 
-/** Spec §8 Login: a server error shows its message; no response shows the connection text. */
+/** product-rules: Error messages Login: a server error shows its message; no response shows the connection text. */
 export function describeLoginError(error: unknown): string {
   if (isApiError(error) && error.kind !== 'http') {
     return 'Unable to connect to server. Please check your connection.';
@@ -49,7 +49,7 @@ export function describeLoginError(error: unknown): string {
   return messageOr(error, 'Something went wrong. Please try again.');
 }
 
-/** A 403 from login means the email is registered but not verified yet. */
+/** The email is registered but not verified yet. */
 export function isUnverifiedLogin(error: unknown): boolean {
-  return isApiError(error) && error.status === 403;
+  return hasCode(error, 'email_not_verified');
 }

@@ -1,6 +1,6 @@
 import { TOAST_MS, type MessageBody, type RegisterRequest } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, hasCode, isApiError } from '@/lib/api-client';
 
 export function register(body: RegisterRequest): Promise<MessageBody | undefined> {
   return api.post<MessageBody | undefined>('/auth/register', body, { auth: false });
@@ -37,7 +37,7 @@ export const REGISTER_TEXT = {
   generic: 'Something went wrong. Please try again.',
 } as const;
 
-/** What the register screen does with a failed call (spec §8 Register). */
+/** What the register screen does with a failed call (product-rules: Error messages Register). */
 export type RegisterFailure =
   | { type: 'already-registered'; verified: boolean; message: string }
   | { type: 'field-errors'; errors: Partial<Record<RegisterField, string>>; message: string }
@@ -48,9 +48,6 @@ export type RegisterFailure =
       message: string;
       durationMs: number;
     };
-
-const ALREADY_REGISTERED = /email already exists|already registered/i;
-const UNVERIFIED = /resend|\botp\b|not verified|unverified|verify your email/i;
 
 function toastFailure(message: string): RegisterFailure {
   return {
@@ -82,8 +79,8 @@ export function describeRegisterError(error: unknown): RegisterFailure {
   const message = error.serverMessage;
   switch (error.status) {
     case 400: {
-      if (message && ALREADY_REGISTERED.test(message)) {
-        const verified = !UNVERIFIED.test(message);
+      if (hasCode(error, 'email_registered', 'email_registered_unverified')) {
+        const verified = error.code === 'email_registered';
         return {
           type: 'already-registered',
           verified,

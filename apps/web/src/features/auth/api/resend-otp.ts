@@ -1,6 +1,6 @@
 import { TOAST_MS, type MessageBody, type ResendOtpRequest } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, messageOr, hasCode } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
 export function resendOtp(body: ResendOtpRequest): Promise<MessageBody | undefined> {
@@ -11,7 +11,7 @@ export function useResendOtp() {
   return useMutation({ mutationFn: resendOtp });
 }
 
-/** Toasts of spec §8 for a resend; shared by the verify screen and register's resend path. */
+/** Toasts of product-rules: Error messages for a resend; shared by the verify screen and register's resend path. */
 export function toastResendSuccess(answer: MessageBody | undefined): void {
   toast.success({
     title: 'OTP Resent',
@@ -22,7 +22,7 @@ export function toastResendSuccess(answer: MessageBody | undefined): void {
 export function toastResendError(error: unknown): void {
   const message = messageOr(error, 'Failed to resend OTP. Please try again.');
   // A 429 means a code went out less than a minute ago: a warning, not a failure of the app.
-  if (isApiError(error) && error.status === 429) {
+  if (hasCode(error, 'resend_too_soon', 'too_many_requests')) {
     toast.warning({ title: 'Resend failed', message, durationMs: TOAST_MS.tooManyAttempts });
     return;
   }

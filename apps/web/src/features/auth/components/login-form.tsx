@@ -46,7 +46,7 @@ interface LoginValues {
 
 const needsAdminEmail = (role: Role | null) => role !== null && role !== 'admin';
 
-/** Spec §5 Login: role, email and password are required; non-admins also need the admin email. */
+/** product-rules: Validation rules Login: role, email and password are required; non-admins also need the admin email. */
 export function validateLogin(values: LoginValues): FormErrors {
   if (!values.role) {
     const rest = loginRequestSchema.safeParse(values);

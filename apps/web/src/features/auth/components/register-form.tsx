@@ -29,7 +29,7 @@ interface RegisterValues {
   numberOfEmployees: number | string;
 }
 
-/** The stepper falls back to 1 on non-numeric input (spec §5). */
+/** The stepper falls back to 1 on non-numeric input (product-rules: Validation rules). */
 export function toEmployeeCount(value: number | string): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : EMPLOYEES_MIN;
   const parsed = Number(value.trim());

@@ -16,7 +16,7 @@ interface VerifyValues {
   otp: string;
 }
 
-/** The code field keeps digits only, at most six (spec §5 OTP). */
+/** The code field keeps digits only, at most six (product-rules: Validation rules OTP). */
 export function sanitizeOtp(value: string): string {
   return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 }

@@ -30,7 +30,7 @@ import { LogoMark } from '@/components/ui/brand/brand';
 import { RetryButton } from '@/components/ui/query-states/query-states';
 import { getAppName } from '@/config/app-name';
 import { paths } from '@/config/paths';
-import { isApiError, messageOr } from '@/lib/api-client';
+import { messageOr, hasCode, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { useCheckoutSession, useCompleteCheckout } from '../api/checkout';
 import { browserLocation } from '../utils/browser';
@@ -118,8 +118,8 @@ function PaymentForm({ session, appName }: { session: LocalCheckoutSession; appN
         browserLocation.assign(redirectUrl);
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 420) return;
-        if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        if (endsSession(error)) return;
+        if (hasCode(error, 'checkout_closed', 'conflict', 'not_found')) {
           setClosed(messageOr(error, BILLING_MESSAGES.checkoutCompleted));
           return;
         }
@@ -258,31 +258,30 @@ export function CheckoutPage({ sessionId }: { sessionId: string }) {
     );
   } else if (query.isError) {
     const error = query.error;
-    content =
-      isApiError(error) && error.status === 404 ? (
-        <ClosedState title={BILLING_MESSAGES.checkoutNotFound}>
-          <Text size="sm" c="dimmed">
-            Start again from the subscription page.
-          </Text>
-        </ClosedState>
-      ) : (
-        <Stack gap="md">
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
-            title={CHECKOUT_TEXT.loadError}
-          >
-            {messageOr(error, 'Please try again.')}
-          </Alert>
-          <Group justify="space-between">
-            <BackButton />
-            <RetryButton query={query} variant="light" leftSection={<IconRefresh size={16} />}>
-              Retry
-            </RetryButton>
-          </Group>
-        </Stack>
-      );
+    content = hasCode(error, 'not_found') ? (
+      <ClosedState title={BILLING_MESSAGES.checkoutNotFound}>
+        <Text size="sm" c="dimmed">
+          Start again from the subscription page.
+        </Text>
+      </ClosedState>
+    ) : (
+      <Stack gap="md">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={20} />}
+          title={CHECKOUT_TEXT.loadError}
+        >
+          {messageOr(error, 'Please try again.')}
+        </Alert>
+        <Group justify="space-between">
+          <BackButton />
+          <RetryButton query={query} variant="light" leftSection={<IconRefresh size={16} />}>
+            Retry
+          </RetryButton>
+        </Group>
+      </Stack>
+    );
   } else {
     const closed = closedTitle(query.data);
     content = closed ? (

@@ -1,16 +1,15 @@
 import {
   CREDIT_MESSAGES,
-  NOT_ENOUGH_CREDITS_STATUS,
   unlockResponseSchema,
   type CreditFeatureKey,
   type UnlockResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, hasCode, isApiError, messageOr } from '@/lib/api-client';
 import { useRefreshUser, useUpdateCachedUser } from '@/lib/auth';
 import { unlockFeature } from '@/lib/session';
 
-/** Every user-facing string of spec §2 "Unlock Premium Features" and §8, verbatim. */
+/** Every user-facing string of product-rules: Screens "Unlock Premium Features" and §8, verbatim. */
 export const CREDITS_TEXT = {
   learnHow: 'Learn How Credits Work',
   gotIt: 'Got it',
@@ -36,7 +35,7 @@ export function requestUnlock(key: CreditFeatureKey): Promise<UnlockResponse> {
 
 /** The balance a 421 answer carries, when it does. */
 function remainingCreditsOf(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== NOT_ENOUGH_CREDITS_STATUS) return null;
+  if (!isApiError(error) || !hasCode(error, 'not_enough_credits')) return null;
   const body = error.body;
   if (body && typeof body === 'object' && 'remainingCredits' in body) {
     const value = (body as { remainingCredits: unknown }).remainingCredits;
@@ -46,7 +45,7 @@ function remainingCreditsOf(error: unknown): number | null {
 }
 
 /**
- * Unlocks a credit-gated feature (spec §4 "Feature unlock"): on success the unlock and its data
+ * Unlocks a credit-gated feature (product-rules: States and transitions "Feature unlock"): on success the unlock and its data
  * go to the session store, the user's credits become remainingCredits at once, and check-user
  * is read again.
  */
@@ -68,9 +67,9 @@ export function useUnlockFeature() {
   });
 }
 
-/** Spec §8: 421 → 'Not enough credits…'; otherwise the server message or the fallback. */
+/** product-rules: Token statuses: 421 → 'Not enough credits…'; otherwise the server message or the fallback. */
 export function unlockErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status === NOT_ENOUGH_CREDITS_STATUS) {
+  if (hasCode(error, 'not_enough_credits')) {
     return CREDITS_TEXT.notEnoughCredits;
   }
   return messageOr(error, CREDITS_TEXT.unlockFallback);

@@ -27,7 +27,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /**
- * Spec §2: 'Confirm Unlock' with the cost (10 credits) and the balance; Confirm is disabled
+ * product-rules: Screens: 'Confirm Unlock' with the cost (10 credits) and the balance; Confirm is disabled
  * when credits are missing or below 10, and reads 'Unlocking...' while the call runs.
  */
 export function ConfirmUnlockModal({

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { CREDITS_TEXT } from '../api/unlock-feature';
 import { CreditsHelpModal } from './credits-help-modal';
 
-/** Spec §2: the credits banner with the balance and 'Learn How Credits Work'. */
+/** product-rules: Screens: the credits banner with the balance and 'Learn How Credits Work'. */
 export function CreditsBanner({ credits }: { credits: number | undefined }) {
   const [helpOpen, setHelpOpen] = useState(false);
   return (

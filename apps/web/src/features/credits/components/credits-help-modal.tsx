@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconCoins } from '@tabler/icons-react';
 import { CREDITS_TEXT } from '../api/unlock-feature';
 
-/** What the 'Learn How Credits Work' dialog explains (spec §1, §2, §5, §9). */
+/** What the 'Learn How Credits Work' dialog explains (product-rules: Product, §2, §5, §9). */
 export const CREDIT_RULES = [
   `Every new account starts with ${STARTING_CREDITS} free credits.`,
   `Unlocking a premium feature costs ${UNLOCK_COST} credits.`,

@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { endsSession } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import { useFeatureDataCache, useUnlockedFeatures } from '@/lib/session';
@@ -45,7 +45,7 @@ export interface UnlockPremiumPageProps {
 }
 
 /**
- * Spec §2 "Unlock Premium Features (credit-gated)": the credits banner and the two feature cards.
+ * product-rules: Screens "Unlock Premium Features (credit-gated)": the credits banner and the two feature cards.
  * Unlock → credit check (≤ 5: 'No Credits Left' and /subscription) → 'Confirm Unlock' → the call
  * → a toast; unlocks and their data live in the session store and come back on return.
  */
@@ -92,7 +92,7 @@ export function UnlockPremiumPage({ renderFeatureData }: UnlockPremiumPageProps)
       },
       onError: (error) => {
         setConfirming(null);
-        if (isApiError(error) && error.status === 420) return;
+        if (endsSession(error)) return;
         toast.error({
           title: CREDITS_TEXT.errorTitle,
           message: unlockErrorMessage(error),

@@ -6,7 +6,7 @@ import {
 } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
 export const CUSTOMER_LIST_TEXT = {
@@ -17,7 +17,7 @@ export const CUSTOMER_LIST_TEXT = {
 
 export const settingsCustomersQueryKey = ['customers', 'settings-list'] as const;
 
-/** GET /content/list-customers?page=1&page_size=10 (spec §7: the settings list). */
+/** GET /content/list-customers?page=1&page_size=10 (product-rules: API calls: the settings list). */
 export function getSettingsCustomers(signal?: AbortSignal): Promise<ListCustomersResponse> {
   return api.get('/content/list-customers', {
     query: { page: 1, page_size: SETTINGS_CUSTOMERS_FETCHED },
@@ -35,7 +35,7 @@ export function useSettingsCustomers() {
   });
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
-    if (!isError || (isApiError(error) && error.status === 420)) return;
+    if (!isError || endsSession(error)) return;
     toast.error({
       id: `settings-customers-${errorUpdatedAt}`,
       title: CUSTOMER_LIST_TEXT.fetchError,

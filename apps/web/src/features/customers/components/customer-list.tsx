@@ -14,7 +14,7 @@ import { useIsDesktop } from '@/lib/use-is-desktop';
 import { CUSTOMER_LIST_TEXT, useSettingsCustomers } from '../api/settings-customers';
 
 /**
- * Spec §2 Settings: the first customers of the firm (page 1 of 10, the first 7 shown, then an
+ * product-rules: Screens Settings: the first customers of the firm (page 1 of 10, the first 7 shown, then an
  * ellipsis row when there are more) and a 'Manage Customers' button to /settings/manageCustomers.
  */
 export function SettingsCustomerList() {

@@ -12,12 +12,12 @@ export interface DashboardPageProps {
    */
   rmAnalytics: ReactNode;
   /**
-   * Slot for the admin part of spec §2 Dashboard (an upgrade block on the free plan, the admin
+   * Slot for the admin part of product-rules: Screens Dashboard (an upgrade block on the free plan, the admin
    * panel on pro or business), composed in the route file by the admin work. Until it is
    * passed, admins see a placeholder.
    */
   admin?: ReactNode;
-  /** Slot for compliance, head and view (spec §6: their permissions are not shown). */
+  /** Slot for compliance, head and view (product-rules: Roles and permissions: their permissions are not shown). */
   otherRoles?: ReactNode;
 }
 
@@ -30,7 +30,7 @@ function Placeholder() {
 }
 
 /**
- * Spec §2 Dashboard. The upload-only view of a user without files is the shell's job; here an
+ * product-rules: Screens Dashboard. The upload-only view of a user without files is the shell's job; here an
  * RM on pro or business sees the analytics panels, an RM on free the subscription message, an
  * admin the admin slot and the other roles theirs.
  */

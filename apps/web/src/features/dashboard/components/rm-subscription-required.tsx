@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SubscriptionRequiredMessage } from '@/components/ui/subscription-required/subscription-required';
 import { paths } from '@/config/paths';
 
-/** Spec §2 Dashboard / §6: an RM on the free plan sees this instead of the analytics panels. */
+/** product-rules: Screens Dashboard / §6: an RM on the free plan sees this instead of the analytics panels. */
 export function RmSubscriptionRequired() {
   return (
     <Paper withBorder p="xl" bg="white">

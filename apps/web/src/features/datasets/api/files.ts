@@ -1,17 +1,7 @@
-import {
-  deleteFileResponseSchema,
-  listFilesResponseSchema,
-  previewFileResponseSchema,
-  type DeleteFileResponse,
-  type FileSummary,
-  type JobStatus,
-  type PreviewFileResponse,
-} from '@behavio/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { listFilesResponseSchema, type FileSummary, type JobStatus } from '@behavio/contract';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** While any file is still being imported, the list and its preview are asked again this often. */
-export const FILES_POLL_MS = 2000;
+import { FILE_POLL_MS, getFilePreview } from '@/lib/customer-files';
 
 export const filesQueryKey = ['datasets', 'files'] as const;
 export const filePreviewQueryKey = (fileId: string) => ['datasets', 'preview', fileId] as const;
@@ -32,15 +22,7 @@ export function useFiles() {
     // Uploads and deletes elsewhere change the list: read it again each time the page opens.
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data?.some((file) => file.job_status === 'processing') ? FILES_POLL_MS : false,
-  });
-}
-
-/** GET /content/preview-file/{file_id}. */
-export function getFilePreview(fileId: string, signal?: AbortSignal): Promise<PreviewFileResponse> {
-  return api.get(`/content/preview-file/${encodeURIComponent(fileId)}`, {
-    schema: previewFileResponseSchema,
-    signal,
+      query.state.data?.some((file) => file.job_status === 'processing') ? FILE_POLL_MS : false,
   });
 }
 
@@ -52,20 +34,9 @@ export function useFilePreview(fileId: string, listedStatus: JobStatus) {
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.job_status ?? listedStatus;
-      return status === 'processing' || listedStatus === 'processing' ? FILES_POLL_MS : false;
+      return status === 'processing' || listedStatus === 'processing' ? FILE_POLL_MS : false;
     },
   });
-}
-
-/** GET /content/delete-file/{file_id} (admin only). */
-export function deleteFile(fileId: string): Promise<DeleteFileResponse> {
-  return api.get(`/content/delete-file/${encodeURIComponent(fileId)}`, {
-    schema: deleteFileResponseSchema,
-  });
-}
-
-export function useDeleteFile() {
-  return useMutation({ mutationFn: deleteFile });
 }
 
 export const DATASETS_TEXT = {

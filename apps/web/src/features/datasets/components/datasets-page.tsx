@@ -6,11 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { RetryButton } from '@/components/ui/query-states/query-states';
-import { isApiError } from '@/lib/api-client';
+import { endsSession } from '@/lib/api-client';
 import { useRefreshUser, useUser } from '@/lib/auth';
 import { jobStatusColor } from '@/lib/display-rules';
 import { toast } from '@/lib/notify';
-import { DATASETS_TEXT, filesQueryKey, useDeleteFile, useFiles } from '../api/files';
+import { useDeleteFile } from '@/lib/customer-files';
+import { DATASETS_TEXT, filesQueryKey, useFiles } from '../api/files';
 import { FileTabPanel } from './file-tab-panel';
 
 export interface UploadTabHandlers {
@@ -52,7 +53,7 @@ function StatusDot({ status }: { status: JobStatus }) {
 }
 
 /**
- * 'Your Datasets' (spec §2): an 'Upload Dataset' tab, then one tab per uploaded file. The list
+ * 'Your Datasets' (product-rules: Screens): an 'Upload Dataset' tab, then one tab per uploaded file. The list
  * is polled every 2 s while a file is still being imported.
  */
 export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPageProps) {
@@ -68,8 +69,7 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
   const active = files.some((file) => file.file_id === selected) ? selected : UPLOAD_TAB;
   const isAdmin = user?.role === 'admin';
 
-  const listFailed =
-    filesQuery.isError && !(isApiError(filesQuery.error) && filesQuery.error.status === 420);
+  const listFailed = filesQuery.isError && !endsSession(filesQuery.error);
   useEffect(() => {
     if (!listFailed) return;
     toast.error({

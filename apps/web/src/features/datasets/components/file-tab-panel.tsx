@@ -15,7 +15,7 @@ import { IconAlertCircle, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { DATASETS_TEXT, useFilePreview } from '../api/files';
 import { formatFileSize } from '@/lib/display-rules';
@@ -43,7 +43,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One uploaded file (spec §2 Datasets): facts, status, row checks, preview, hint, Delete File. */
+/** One uploaded file (product-rules: Screens Datasets): facts, status, row checks, preview, hint, Delete File. */
 export function FileTabPanel({
   file,
   isAdmin,
@@ -52,8 +52,7 @@ export function FileTabPanel({
   renderImportChecks,
 }: FileTabPanelProps) {
   const previewQuery = useFilePreview(file.file_id, file.job_status);
-  const previewFailed =
-    previewQuery.isError && !(isApiError(previewQuery.error) && previewQuery.error.status === 420);
+  const previewFailed = previewQuery.isError && !endsSession(previewQuery.error);
 
   useEffect(() => {
     if (!previewFailed) return;

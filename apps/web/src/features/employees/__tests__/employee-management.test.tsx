@@ -58,7 +58,7 @@ describe('Employee Management', () => {
         colorOf(table.getByText(role)),
       ]),
     );
-    // Spec §4: admin purple (Mantine's violet), rm pink, compliance blue, head orange, view green.
+    // product-rules: States and transitions: admin purple (Mantine's violet), rm pink, compliance blue, head orange, view green.
     expect(colours).toEqual({
       admin: 'violet',
       rm: 'pink',
@@ -222,7 +222,10 @@ describe('New RM form', () => {
     const { user } = open({
       [CREATE]: {
         status: 409,
-        body: { message: 'An employee with this email already exists in your firm' },
+        body: {
+          message: 'An employee with this email already exists in your firm',
+          code: 'employee_email_taken',
+        },
       },
     });
     const form = await openForm(user);

@@ -7,10 +7,10 @@ import {
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §8 "Employees" and the directory's empty state (spelled as the spec spells it). */
+/** product-rules: Error messages "Employees" and the directory's empty state (spelled as the spec spells it). */
 export const EMPLOYEE_TEXT = {
   fetchError: 'Failed to fetch employees',
   deleteError: 'Failed to delete employee',
@@ -91,6 +91,3 @@ export function errorText(error: unknown): string {
 }
 
 /** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
-}

@@ -7,10 +7,10 @@ import {
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, hasCode, endsSession } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
-import { EMPLOYEE_TEXT, endsSession, errorText, useCreateEmployee } from '../api/employees';
+import { EMPLOYEE_TEXT, errorText, useCreateEmployee } from '../api/employees';
 
 interface NewRmValues {
   role: EmployeeRole;
@@ -86,8 +86,8 @@ export function AddRmModal({ opened, onClose }: AddRmModalProps) {
               .map((entry) => [entry.path, entry.msg]),
           );
           form.setErrors(fieldErrors);
-        } else if (isApiError(error) && error.status === 409 && error.serverMessage) {
-          form.setFieldError('email', error.serverMessage);
+        } else if (hasCode(error, 'employee_email_taken')) {
+          form.setFieldError('email', errorText(error));
         }
         toast.error({ title: EMPLOYEE_TEXT.createError, message: errorText(error) });
       },

@@ -2,9 +2,10 @@ import type { Employee } from '@behavio/contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '@/lib/notify';
-import { EMPLOYEE_TEXT, endsSession, errorText, useDeleteEmployee } from '../api/employees';
+import { EMPLOYEE_TEXT, errorText, useDeleteEmployee } from '../api/employees';
+import { endsSession } from '@/lib/api-client';
 
-/** The confirmation spec §5 asks for before an employee is deleted. */
+/** The confirmation product-rules: Validation rules asks for before an employee is deleted. */
 export function DeleteEmployeeModal({
   employee,
   onClose,

@@ -127,7 +127,7 @@ function DirectoryCards({ rows, onDelete }: DirectoryProps) {
 }
 
 /**
- * Spec §2 Settings, pro or business admin: Employee Management — the total employees count,
+ * product-rules: Screens Settings, pro or business admin: Employee Management — the total employees count,
  * 'Add Relationship Manager' and the Role Directory (Name, Email, Role, Action with Delete).
  * head and compliance may read the directory too (docs/permissions.md): they see it without
  * the add button and the Action column.

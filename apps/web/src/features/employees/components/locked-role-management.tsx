@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { RoleBadge } from './role-badge';
 
-/** Spec §2: what the 'What's Included?' dialog lists. */
+/** product-rules: Screens: what the 'What's Included?' dialog lists. */
 export const INCLUDED_FEATURES = [
   { title: 'Unlimited employees', text: 'Add as many relationship managers as your firm needs.' },
   {
@@ -39,7 +39,7 @@ const SAMPLE_ROWS = [
 ] as const;
 
 /**
- * Spec §2 Settings on the free plan (admin or RM): a blurred, locked 'Role Management &
+ * product-rules: Screens Settings on the free plan (admin or RM): a blurred, locked 'Role Management &
  * Creation' panel with 'Upgrade Now' (to /subscription) and a 'What's Included?' dialog.
  */
 export function LockedRoleManagement() {

@@ -173,7 +173,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
 }
 
 /**
- * Spec §2 Dashboard, admin on pro or business (head and compliance may see it too): the firm
+ * product-rules: Screens Dashboard, admin on pro or business (head and compliance may see it too): the firm
  * overview — customers, assigned and unassigned, customers per RM, risk and segment
  * distributions, and the firm's top priority customers.
  */
@@ -239,7 +239,7 @@ const UPGRADE_BENEFITS = [
   'Unlimited employees and role-based permissions',
 ] as const;
 
-/** Spec §2 Dashboard, admin on the free plan: an upgrade block with a button to /subscription. */
+/** product-rules: Screens Dashboard, admin on the free plan: an upgrade block with a button to /subscription. */
 export function UpgradeBlock() {
   return (
     <Paper

@@ -13,7 +13,7 @@ interface Step {
   text: string;
 }
 
-/** The three steps of spec §1. */
+/** The three steps of product-rules: Product. */
 const STEPS: Step[] = [
   {
     icon: IconPlugConnected,

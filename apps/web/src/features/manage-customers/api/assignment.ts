@@ -42,7 +42,7 @@ export function distributeUnassigned(input: { rm_ids: string[] }): Promise<BulkA
 export interface SetRmInput {
   customerId: string;
   rmId: string;
-  /** Assign when the customer has no RM, otherwise reassign (spec §4 Assignment). */
+  /** Assign when the customer has no RM, otherwise reassign (product-rules: States and transitions Assignment). */
   mode: 'assign' | 'reassign';
 }
 

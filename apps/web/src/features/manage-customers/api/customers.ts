@@ -27,7 +27,7 @@ export function listCustomers(
   });
 }
 
-/** One page of 25 (spec §9); the previous page stays on screen while the next one loads. */
+/** One page of 25 (product-rules: Constants); the previous page stays on screen while the next one loads. */
 export function useCustomersPage(page: number, search: string) {
   return useQuery({
     queryKey: manageCustomersKeys.customers(page, search),

@@ -1,9 +1,9 @@
 import { TOAST_MS } from '@behavio/contract';
 import { useEffect } from 'react';
-import { isApiError, messageOr } from '@/lib/api-client';
+import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §8 "Files and customers": the titles of this page's failures. */
+/** product-rules: Error messages "Files and customers": the titles of this page's failures. */
 export const MANAGE_CUSTOMERS_ERRORS = {
   customers: 'Error fetching customers',
   rms: 'Error fetching RMs',
@@ -14,17 +14,12 @@ export const MANAGE_CUSTOMERS_ERRORS = {
   fallback: 'Something went wrong',
 } as const;
 
-/** Spec §2: the Current RM of a customer without one. */
+/** product-rules: Screens: the Current RM of a customer without one. */
 export const NOT_ASSIGNED = 'Not assigned';
 
 /** The server message, or 'Something went wrong'. */
 export function errorText(error: unknown): string {
   return messageOr(error, MANAGE_CUSTOMERS_ERRORS.fallback);
-}
-
-/** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
 }
 
 /** The error toast of a failed action, e.g. 'Failed to assign RM: <server message>'. */

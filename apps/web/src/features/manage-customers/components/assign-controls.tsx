@@ -9,7 +9,7 @@ import { RmNativeSelect } from './rm-select';
 /**
  * The RM select and the Assign (no RM yet) or Reassign (has an RM) button of one customer:
  * two cells of a table row, or one line of a card on a phone.
- * The button stays disabled until an RM is chosen (spec §5); the current RM is not offered.
+ * The button stays disabled until an RM is chosen (product-rules: Validation rules); the current RM is not offered.
  */
 export function AssignControls({
   customer,

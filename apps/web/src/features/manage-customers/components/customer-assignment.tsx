@@ -42,7 +42,7 @@ function usePageAndSearch() {
   return { page, search, update };
 }
 
-/** Spec §2 Manage Customers: search, the paged table and assignment (admin only). */
+/** product-rules: Screens Manage Customers: search, the paged table and assignment (admin only). */
 export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   const { page, search, update } = usePageAndSearch();
   const [draft, setDraft] = useState(search);

@@ -56,7 +56,7 @@ function SelectOne({
   );
 }
 
-/** Spec §2 Manage Customers: the paged table, on screens from the medium width up. */
+/** product-rules: Screens Manage Customers: the paged table, on screens from the medium width up. */
 export function CustomerTable(props: CustomerListProps) {
   const { customers, canAssign, isSelected, rmName } = props;
   return (
@@ -107,7 +107,7 @@ export function CustomerTable(props: CustomerListProps) {
 }
 
 /**
- * The same page as cards below the medium width, as the RM screens do (spec §9): a table of
+ * The same page as cards below the medium width, as the RM screens do (product-rules: Constants): a table of
  * eight columns would leave the RM choice and the Assign button off a phone's screen.
  */
 export function CustomerCards(props: CustomerListProps) {

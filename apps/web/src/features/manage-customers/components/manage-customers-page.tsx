@@ -115,7 +115,7 @@ function ManageCustomersTools({ user }: { user: User }) {
   );
 }
 
-/** /settings/manageCustomers (spec §2 Manage Customers). */
+/** /settings/manageCustomers (product-rules: Screens Manage Customers). */
 export function ManageCustomersPage() {
   const { data: user } = useUser();
   const allowed = user ? user.role !== 'rm' && isPaidPlan(user.subscription) : false;

@@ -9,7 +9,7 @@ export interface PaginationBarProps {
   busy?: boolean;
 }
 
-/** 'Showing X to Y of N customers', 'Page p of n' and Previous / Next (spec §2). */
+/** 'Showing X to Y of N customers', 'Page p of n' and Previous / Next (product-rules: Screens). */
 export function PaginationBar({
   page,
   pageSize,

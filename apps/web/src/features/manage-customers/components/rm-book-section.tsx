@@ -12,7 +12,7 @@ import { customerCount } from '../utils/display';
 import { BOOK_CSV_COLUMNS } from '../utils/exports';
 import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 
-/** Spec §2 'View RM Customer Book': choose an RM, 'View Book', an info line, then a table. */
+/** product-rules: Screens 'View RM Customer Book': choose an RM, 'View Book', an info line, then a table. */
 export function RmBookSection() {
   const rm = useRequestedRm();
   const query = useRmBook(rm.requested);

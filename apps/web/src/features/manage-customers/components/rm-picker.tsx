@@ -11,7 +11,7 @@ export interface RmPickerProps {
   icon?: ReactNode;
 }
 
-/** Choose an RM, then act; the button is disabled until an RM is chosen (spec §5). */
+/** Choose an RM, then act; the button is disabled until an RM is chosen (product-rules: Validation rules). */
 export function RmPicker({ value, onChange, actionLabel, onAction, loading, icon }: RmPickerProps) {
   return (
     <form

@@ -18,7 +18,7 @@ import { customerCount } from '../utils/display';
 import { WHO_TO_CALL_CSV_COLUMNS } from '../utils/exports';
 import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 
-/** Spec §2 'Who To Call (Priority List)': choose an RM, 'Get List', then the call list. */
+/** product-rules: Screens 'Who To Call (Priority List)': choose an RM, 'Get List', then the call list. */
 export function WhoToCallSection() {
   const rm = useRequestedRm();
   const query = useRmWhoToCall(rm.requested);
@@ -41,7 +41,7 @@ export function WhoToCallSection() {
   );
 }
 
-/** The call list from the medium width up: the columns of spec §2, the why in a tooltip. */
+/** The call list from the medium width up: the columns of product-rules: Screens, the why in a tooltip. */
 function CallTable({ label, items }: { label: string; items: readonly WhoToCallItem[] }) {
   return (
     <ScrollTable label={label} minWidth={960} maxHeight={600}>

@@ -1,4 +1,4 @@
-/** Text of this page's lists; the colours and dates of spec §4 are in @/lib/display-rules. */
+/** Text of this page's lists; the colours and dates of product-rules: Display rules are in @/lib/display-rules. */
 
 export interface PageSummary {
   /** 'Showing X to Y of N customers' */
@@ -7,7 +7,7 @@ export interface PageSummary {
   page: string;
 }
 
-/** The pagination lines of spec §2 Manage Customers; an empty list shows 0 to 0 and page 1 of 1. */
+/** The pagination lines of product-rules: Screens Manage Customers; an empty list shows 0 to 0 and page 1 of 1. */
 export function pageSummary(page: number, pageSize: number, totalCount: number): PageSummary {
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   const current = Math.min(Math.max(1, page), pages);

@@ -11,7 +11,7 @@ export const BOOK_CSV_COLUMNS: readonly CsvColumn<Customer>[] = [
   { header: 'Created At', value: (c) => formatShortDate(c.created_at) },
 ];
 
-/** The columns of the Who To Call table (spec §2), as exported. */
+/** The columns of the Who To Call table (product-rules: Screens), as exported. */
 export const WHO_TO_CALL_CSV_COLUMNS: readonly CsvColumn<WhoToCallItem>[] = [
   { header: 'Customer ID', value: (c) => c.customer_id },
   { header: 'Priority Score', value: (c) => fixed(c.priority_score, 2) },

@@ -6,10 +6,10 @@ import {
 } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, messageOr } from '@/lib/api-client';
+import { api, messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §2 "Paid features screen" and §8 "Credits and paid features". */
+/** product-rules: Screens "Paid features screen" and §8 "Credits and paid features". */
 export const PAID_FEATURES_TEXT = {
   subtitle: 'You have full access to all premium features.',
   loading: 'Loading data...',
@@ -32,7 +32,7 @@ export function usePaidFeature(key: PaidFeatureKey, enabled: boolean) {
   });
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
-    if (!isError || (isApiError(error) && error.status === 420)) return;
+    if (!isError || endsSession(error)) return;
     const message = paidErrorMessage(error);
     // Both cards failing for the same reason show one toast (same id while it is on screen).
     toast.error({

@@ -111,7 +111,7 @@ function PurchaseRequired() {
 }
 
 /**
- * Spec §2 "Paid features screen": '<product> Premium' with both premium features loaded from
+ * product-rules: Screens "Paid features screen": '<product> Premium' with both premium features loaded from
  * /paid/paidRoute1 and /paid/paidRoute2 in parallel, for a firm on pro or business.
  */
 export function PaidFeaturesPage() {

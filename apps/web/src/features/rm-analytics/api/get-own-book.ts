@@ -15,7 +15,7 @@ export const getOwnBookQueryOptions = () =>
     queryFn: ({ signal }) => getOwnBook(signal),
   });
 
-/** Loads when a token is present (spec §2 RM analytics screens). */
+/** Loads when a token is present (product-rules: Screens RM analytics screens). */
 export function useOwnBook() {
   const token = useToken();
   return useQuery({ ...getOwnBookQueryOptions(), enabled: token !== null });

@@ -1,9 +1,9 @@
 import { MESSAGES, TOAST_MS } from '@behavio/contract';
 import { useEffect } from 'react';
-import { isApiError, messageOr } from '@/lib/api-client';
+import { messageOr, hasCode, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
-/** Spec §8 "RM screens": the message each screen shows when its list fails. */
+/** product-rules: Error messages "RM screens": the message each screen shows when its list fails. */
 export const RM_LIST_ERRORS = {
   ownBook: 'Failed to fetch customer book',
   whoToCall: 'Failed to fetch call recommendations',
@@ -16,7 +16,7 @@ export const RM_LIST_ERRORS = {
 export const ERROR_ALERT_TITLE = 'Error!';
 
 /**
- * The text of a failed list. The own book shows the server message or its fallback (spec §8);
+ * The text of a failed list. The own book shows the server message or its fallback (product-rules: Error messages);
  * the other screens show their fixed message, except for the free-plan refusal, which names
  * what to do ('Purchase Subscription to access this page', e.g. after the firm's plan lapsed).
  */
@@ -26,18 +26,13 @@ export function describeListError(
   { serverMessage = false }: { serverMessage?: boolean } = {},
 ): string {
   if (serverMessage) return messageOr(error, fallback);
-  if (
-    isApiError(error) &&
-    error.status === 403 &&
-    error.serverMessage === MESSAGES.purchaseSubscription
-  ) {
-    return error.serverMessage;
-  }
+  if (hasCode(error, 'subscription_required'))
+    return messageOr(error, MESSAGES.purchaseSubscription);
   return fallback;
 }
 
 /**
- * Raises the 4 s error toast of spec §8 once per failure (`errorUpdatedAt` changes with each
+ * Raises the 4 s error toast of product-rules: Error messages once per failure (`errorUpdatedAt` changes with each
  * new failure). A 420 ends the session instead, so it gets no toast. The toast id keeps a
  * double-run effect (StrictMode) from showing it twice.
  */
@@ -49,7 +44,7 @@ export function useListErrorToast(
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
     if (!isError) return;
-    if (isApiError(error) && error.status === 420) return;
+    if (endsSession(error)) return;
     toast.error({ id: `${id}-${errorUpdatedAt}`, message, durationMs: TOAST_MS.listError });
   }, [id, isError, error, errorUpdatedAt, message]);
 }

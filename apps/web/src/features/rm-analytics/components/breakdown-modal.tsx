@@ -14,7 +14,7 @@ const helpFor = (key: string): string | undefined =>
   (BREAKDOWN_HELP as Record<string, string | undefined>)[key];
 
 /**
- * Spec §2 Customer Priority Scores: 'Breakdown Details' lists each breakdown key (underscores
+ * product-rules: Screens Customer Priority Scores: 'Breakdown Details' lists each breakdown key (underscores
  * shown as spaces) with a 2-decimal value, or 'No breakdown available.'
  */
 export function BreakdownModal({

@@ -30,7 +30,7 @@ export const HIGH_RISK_HELP =
 export const EMPTY_BOOK_HINT =
   'Your firm admin assigns customers to you in Manage Customers. They appear here, with their insights, once assigned.';
 
-/** Spec §2 RM analytics screen 1: My Customer Book. */
+/** product-rules: Screens RM analytics screen 1: My Customer Book. */
 export function CustomerBookPanel() {
   const query = useOwnBook();
   const [search, setSearch] = useState('');

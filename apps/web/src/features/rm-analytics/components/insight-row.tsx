@@ -163,7 +163,7 @@ function InsightDetails({ item }: { item: RiskRankingItem }) {
 }
 
 /**
- * One customer of the risk ranking or a segment (spec §4: rows toggle between collapsed and
+ * One customer of the risk ranking or a segment (product-rules: States and transitions: rows toggle between collapsed and
  * expanded). The details are built the first time the row opens, so long lists stay light.
  */
 export function InsightRow({ item }: { item: RiskRankingItem }) {

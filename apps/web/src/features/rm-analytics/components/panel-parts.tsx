@@ -20,7 +20,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ERROR_ALERT_TITLE } from '../api/list-errors';
 
-/** Spec §9: list areas scroll from this height. */
+/** product-rules: Constants: list areas scroll from this height. */
 export const LIST_MAX_HEIGHT = 600;
 
 export interface PanelHeaderProps {
@@ -79,7 +79,7 @@ export function PanelLoading({ label, message }: { label: string; message?: stri
   );
 }
 
-/** The 'Error!' alert of spec §8. */
+/** The 'Error!' alert of product-rules: Error messages. */
 export function PanelError({ message }: { message: string }) {
   return (
     <Alert
@@ -126,7 +126,7 @@ export function EmptyState({
   );
 }
 
-/** Spec §2: 'No customers found matching "..."' with a 'Clear search' link. */
+/** product-rules: Screens: 'No customers found matching "..."' with a 'Clear search' link. */
 export function NoMatches({ search, onClear }: { search: string; onClear: () => void }) {
   return (
     <EmptyState

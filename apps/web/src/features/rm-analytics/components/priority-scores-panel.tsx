@@ -16,7 +16,7 @@ import { HeaderWithHelp, RmPanel } from './panel-parts';
 import { PriorityGauge } from './score-parts';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 
-/** Spec §2: the first three bias names. */
+/** product-rules: Screens: the first three bias names. */
 function TopBiases({ item }: { item: PriorityScoreItem }) {
   const biases = item.top_biases.slice(0, TOP_BIASES_LISTED);
   if (biases.length === 0) {
@@ -150,7 +150,7 @@ function InsightCards({
   );
 }
 
-/** Spec §2 RM analytics screen 3: Customer Priority Scores. */
+/** product-rules: Screens RM analytics screen 3: Customer Priority Scores. */
 export function PriorityScoresPanel() {
   const query = usePriorityScores();
   const [search, setSearch] = useState('');

@@ -24,7 +24,7 @@ export const RISK_GROUPS: readonly {
   { key: 'low_risk', stat: 'Low Risk', title: 'Low Risk Customers', color: 'green' },
 ];
 
-/** Spec §2 RM analytics screen 4: Risk Ranking Dashboard (errors: alert only, spec §8). */
+/** product-rules: Screens RM analytics screen 4: Risk Ranking Dashboard (errors: alert only, product-rules: Error messages). */
 export function RiskRankingPanel() {
   const query = useRiskRanking();
   const [search, setSearch] = useState('');

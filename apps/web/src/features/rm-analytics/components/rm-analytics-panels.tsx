@@ -15,7 +15,7 @@ import { RiskRankingPanel } from './risk-ranking-panel';
 import { SegmentsPanel } from './segments-panel';
 import { WhoToCallPanel } from './who-to-call-panel';
 
-/** The five RM analytics screens of spec §2, in the spec's order. */
+/** The five RM analytics screens of product-rules: Screens, in the spec's order. */
 export const RM_PANELS = [
   { value: 'book', label: 'Customer Book', icon: IconAddressBook, Panel: CustomerBookPanel },
   { value: 'who-to-call', label: 'Who To Call', icon: IconPhoneCall, Panel: WhoToCallPanel },
@@ -38,7 +38,7 @@ const isPanel = (value: string | null): value is RmPanel =>
   RM_PANELS.some((panel) => panel.value === value);
 
 /**
- * The five RM analytics panels (spec §2: shown to a pro or business RM on the dashboard and in
+ * The five RM analytics panels (product-rules: Screens: shown to a pro or business RM on the dashboard and in
  * settings), one at a time: tabs from the medium width up, a select on small screens. Only the
  * open panel is mounted, so only its list loads.
  */

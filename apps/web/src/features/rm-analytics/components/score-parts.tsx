@@ -19,7 +19,7 @@ import {
 } from '@/lib/display-rules';
 import { PRIORITY_HELP } from '../utils/explanations';
 
-/** Spec §9: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
+/** product-rules: Constants: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
 export const priorityPercent = (score: number) =>
   Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100));
 

@@ -14,7 +14,7 @@ export interface ScrollListProps<T> {
 }
 
 /**
- * A list area that scrolls from 600px (spec §9) and renders a large book progressively: the
+ * A list area that scrolls from 600px (product-rules: Constants) and renders a large book progressively: the
  * first `step` rows, then more whenever the end is reached (or 'Show more' is pressed), so a
  * book of thousands of customers stays responsive.
  */

@@ -64,7 +64,7 @@ function SegmentCard({
   );
 }
 
-/** Spec §2 RM analytics screen 5: Behavioral Segments (errors: alert only, spec §8). */
+/** product-rules: Screens RM analytics screen 5: Behavioral Segments (errors: alert only, product-rules: Error messages). */
 export function SegmentsPanel() {
   const query = useSegments();
   const [search, setSearch] = useState('');

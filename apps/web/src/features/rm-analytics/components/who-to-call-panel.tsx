@@ -129,7 +129,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
   );
 }
 
-/** Spec §2 RM analytics screen 2: Who To Call, with the call outcomes the product owner asked for. */
+/** product-rules: Screens RM analytics screen 2: Who To Call, with the call outcomes the product owner asked for. */
 export function WhoToCallPanel() {
   const query = useWhoToCall();
   const outcome = useRecordCallOutcome();

@@ -38,7 +38,7 @@ export const BREAKDOWN_LABELS: Record<BreakdownKey, string> = {
   customer_value: 'Customer Value',
 };
 
-/** Spec §2 Risk Ranking: Bias Severity has one decimal, the other three measures two. */
+/** product-rules: Screens Risk Ranking: Bias Severity has one decimal, the other three measures two. */
 export const BREAKDOWN_DECIMALS: Record<BreakdownKey, number> = {
   bias_severity: 1,
   risk_urgency: 2,
@@ -66,7 +66,7 @@ export const BIAS_HELP: Record<BiasName, string> = {
   status_quo: 'Inertia: no trade for a long time, no rebalance this year and cash left uninvested.',
 };
 
-/** Spec §2 Behavioral Segments: the five segments with their descriptions, in spec order. */
+/** product-rules: Screens Behavioral Segments: the five segments with their descriptions, in spec order. */
 export const SEGMENT_INFO: Record<Segment, { label: string; description: string }> = {
   risk_averse: {
     label: SEGMENT_LABELS.risk_averse,

@@ -1,5 +1,5 @@
 /**
- * Client-side search of the RM screens (spec §2, §5): a case-insensitive substring match on
+ * Client-side search of the RM screens (product-rules: Screens, §5): a case-insensitive substring match on
  * customer_id or country_iso, with no other validation. Priority Scores matches customer_id only.
  */
 

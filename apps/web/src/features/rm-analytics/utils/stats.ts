@@ -1,7 +1,7 @@
 import type { Customer } from '@behavio/contract';
 import { fixed } from '@/lib/display-rules';
 
-/** Spec §2 My Customer Book: a customer counts as high risk from this risk_profile up. */
+/** product-rules: Screens My Customer Book: a customer counts as high risk from this risk_profile up. */
 export const HIGH_RISK_PROFILE = 7;
 
 export interface BookStats {

@@ -19,7 +19,7 @@ import { useLogout } from '@/lib/auth';
 import classes from './app-layout.module.css';
 import { isActivePath, navItemsFor } from './nav-items';
 
-/** Spec §9: a 220px sidebar from the medium width up, a bottom bar below it. */
+/** product-rules: Constants: a 220px sidebar from the medium width up, a bottom bar below it. */
 export const SIDEBAR_WIDTH = 220;
 const BOTTOM_BAR_HEIGHT = 64;
 

@@ -12,7 +12,7 @@ export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
-  /** Roles that do not get this item (spec §2: rm has no Settings). */
+  /** Roles that do not get this item (product-rules: Screens: rm has no Settings). */
   hiddenFor?: readonly Role[];
 }
 

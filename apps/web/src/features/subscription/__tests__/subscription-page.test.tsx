@@ -154,7 +154,10 @@ describe('Subscription: buying and changing', () => {
 
   it("shows the server's 'Already subscribed' as information", async () => {
     billingApi(buildActiveStatus(), {
-      'POST /api/subscription/update': { status: 400, body: { message: 'Already subscribed' } },
+      'POST /api/subscription/update': {
+        status: 400,
+        body: { message: 'Already subscribed', code: 'already_subscribed' },
+      },
     });
     const { user } = await openPage();
     await user.click(

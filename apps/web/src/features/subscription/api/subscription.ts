@@ -13,10 +13,10 @@ import {
   type UpdateSubscriptionRequest,
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { useRefreshUser } from '@/lib/auth';
 
-/** Every user-facing string of spec §2 "Subscription", §5 and §8, verbatim. */
+/** Every user-facing string of product-rules: Screens "Subscription", §5 and §8, verbatim. */
 export const SUBSCRIPTION_TEXT = {
   choosePlan: 'Choose Your Plan',
   preferred: 'Preferred',
@@ -35,7 +35,7 @@ export const subscriptionQueryKeys = {
   status: ['subscription', 'status'] as const,
 };
 
-/** GET /subscription/plans: prices come from the server, never from the web (spec §9). */
+/** GET /subscription/plans: prices come from the server, never from the web (product-rules: Constants). */
 export function getPlans(signal?: AbortSignal): Promise<PlansResponse> {
   return api.get('/subscription/plans', { schema: plansResponseSchema, signal });
 }
@@ -116,6 +116,3 @@ export function useCancelSubscription() {
 }
 
 /** A 420 ends the session by itself (api client): no toast for it. */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 420;
-}

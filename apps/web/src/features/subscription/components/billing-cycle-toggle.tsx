@@ -11,7 +11,7 @@ export interface BillingCycleToggleProps {
   onChange: (cycle: BillingCycle) => void;
 }
 
-/** Spec §2: the monthly/yearly toggle, yearly labelled Preferred. */
+/** product-rules: Screens: the monthly/yearly toggle, yearly labelled Preferred. */
 export function BillingCycleToggle({
   cycles,
   preferred,

@@ -2,9 +2,9 @@ import type { SubscriptionStatus } from '@behavio/contract';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messageOr } from '@/lib/api-client';
+import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
-import { SUBSCRIPTION_TEXT, endsSession, useCancelSubscription } from '../api/subscription';
+import { SUBSCRIPTION_TEXT, useCancelSubscription } from '../api/subscription';
 import { planName } from '@/lib/display-rules';
 import { formatDate } from '../utils/format';
 
@@ -15,7 +15,7 @@ export interface CancelSubscriptionProps {
   resuming: boolean;
 }
 
-/** The cancel section of spec §2 with the confirmation of spec §5. */
+/** The cancel section of product-rules: Screens with the confirmation of product-rules: Validation rules. */
 export function CancelSubscription({ status, onResume, resuming }: CancelSubscriptionProps) {
   const [confirming, setConfirming] = useState(false);
   const mutation = useCancelSubscription();

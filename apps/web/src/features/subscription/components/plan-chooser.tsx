@@ -9,11 +9,10 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, hasCode, endsSession, messageOr } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import {
   SUBSCRIPTION_TEXT,
-  endsSession,
   subscriptionQueryKeys,
   useCreateSubscription,
   useUpdateSubscription,
@@ -24,19 +23,13 @@ import { BillingCycleToggle } from './billing-cycle-toggle';
 import { ChangePlanModal, type PlanChoice } from './change-plan-modal';
 import { PlanCard } from './plan-card';
 
-/** Spec §8 'Failed to process subscription', with the server's reason when it gave one. */
+/** product-rules: Error messages 'Failed to process subscription', with the server's reason when it gave one. */
 export function toastProcessError(error: unknown) {
   if (endsSession(error)) return;
   const reason = isApiError(error) ? error.serverMessage : undefined;
   if (reason) toast.error({ title: SUBSCRIPTION_TEXT.failedToProcess, message: reason });
   else toast.error({ message: SUBSCRIPTION_TEXT.failedToProcess });
 }
-
-const isAlreadySubscribed = (error: unknown) =>
-  isApiError(error) &&
-  error.status === 400 &&
-  (error.serverMessage === BILLING_MESSAGES.alreadySubscribed ||
-    error.serverMessage === BILLING_MESSAGES.alreadySubscribedUseUpdate);
 
 export interface PlanChooserProps {
   offer: PlansResponse;
@@ -45,7 +38,7 @@ export interface PlanChooserProps {
 }
 
 /**
- * Spec §2 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
+ * product-rules: Screens 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
  * subscribe or change buttons. No subscription → create and go to the checkout; subscribed →
  * update; the same plan and cycle → the info 'Already subscribed' (or resume when set to end).
  */
@@ -71,8 +64,8 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
           browserLocation.assign(url);
         },
         onError: (error) => {
-          if (isAlreadySubscribed(error)) {
-            toast.info({ message: isApiError(error) ? (error.serverMessage ?? '') : '' });
+          if (hasCode(error, 'already_subscribed')) {
+            toast.info({ message: messageOr(error, BILLING_MESSAGES.alreadySubscribed) });
             void queryClient.invalidateQueries({ queryKey: subscriptionQueryKeys.status });
           } else {
             toastProcessError(error);
@@ -100,7 +93,7 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
           setChosenCycle(null);
         },
         onError: (error) => {
-          if (isAlreadySubscribed(error))
+          if (hasCode(error, 'already_subscribed'))
             toast.info({ message: SUBSCRIPTION_TEXT.alreadySubscribed });
           else toastProcessError(error);
         },

@@ -32,7 +32,7 @@ function PlansLoading() {
   );
 }
 
-/** Non-admins (spec §2, §6): told to contact the firm admin. */
+/** Non-admins (product-rules: Screens, §6): told to contact the firm admin. */
 function ContactAdmin() {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} bg="white">
@@ -52,7 +52,7 @@ function ContactAdmin() {
 }
 
 /**
- * Spec §2 "Subscription": the firm's plan for everyone; for admins 'Choose Your Plan' (cycle
+ * product-rules: Screens "Subscription": the firm's plan for everyone; for admins 'Choose Your Plan' (cycle
  * toggle, plan cards, Current Plan badge, savings) and the cancel section; for others the
  * 'Contact your firm admin…' message. Handles the payment flags the checkout returns with.
  */

@@ -48,7 +48,7 @@ export interface SubscriptionStatusCardProps {
   retrying: boolean;
 }
 
-/** The firm's plan, its status and period, and the past_due warning of spec §2. */
+/** The firm's plan, its status and period, and the past_due warning of product-rules: Screens. */
 export function SubscriptionStatusCard({
   status,
   error,

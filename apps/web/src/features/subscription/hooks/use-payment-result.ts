@@ -22,7 +22,7 @@ export function readPaymentResult(params: URLSearchParams): PaymentResult {
 }
 
 /**
- * Spec §2: ?paymentSuccess=true or ?paymentCancelled=true each show a toast, then /subscription
+ * product-rules: Screens: ?paymentSuccess=true or ?paymentCancelled=true each show a toast, then /subscription
  * reloads after PAYMENT_REDIRECT_DELAY_MS (1100 ms), without the flag, so the user and the
  * status are read afresh. Returns the flag, so the page can say it is refreshing.
  */

@@ -23,7 +23,7 @@ export const PER_CYCLE: Record<BillingCycle, string> = {
 };
 
 /**
- * The savings text of spec §2: the yearly saving (12 x monthly minus yearly, spec §9) as the
+ * The savings text of product-rules: Screens: the yearly saving (12 x monthly minus yearly, product-rules: Constants) as the
  * server computed it in `yearlySaving`. Null when yearly billing saves nothing.
  */
 export function savingsText(

@@ -288,7 +288,7 @@ describe('Onboarding upload screen', () => {
       { status: 413, body: { message: 'The file is larger than the 100 MB limit.' } },
       'The file is larger than the 100 MB limit.',
     ],
-    // Spec §7: upload errors are read from `error` where the body has it.
+    // product-rules: API calls: upload errors are read from `error` where the body has it.
     [
       { status: 400, body: { message: 'Read from message', error: 'Read from error' } },
       'Read from error',

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, endsSession } from '@/lib/api-client';
 import { getUser, useUpdateCachedUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 
@@ -12,12 +12,12 @@ export const CONTINUE_TEXT = {
 } as const;
 
 /**
- * Continue (spec §4 Upload, step 4): reloads the user from check-user and puts the answer in the
+ * Continue (product-rules: States and transitions Upload, step 4): reloads the user from check-user and puts the answer in the
  * user cache, so the shell leaves the upload-only view once noOfFileUploads is no longer 0.
  *
  * It reads check-user itself rather than invalidating the user query: a failed refetch would
  * put that query in its error state and the shell would swap this screen for its load-error
- * page, while spec §8 wants the Continue toasts shown over the upload screen.
+ * page, while product-rules: Error messages wants the Continue toasts shown over the upload screen.
  */
 export function useReloadUser() {
   const updateCachedUser = useUpdateCachedUser();
@@ -27,10 +27,10 @@ export function useReloadUser() {
   });
 }
 
-/** Spec §8 Continue: a non-200 answer, or no answer at all (2 s toasts, spec §9). */
+/** product-rules: Error messages Continue: a non-200 answer, or no answer at all (2 s toasts, product-rules: Constants). */
 export function toastContinueError(error: unknown): void {
   // A 420 has ended the session already; the guard takes the visitor away.
-  if (isApiError(error) && error.status === 420) return;
+  if (endsSession(error)) return;
   if (isApiError(error) && error.kind === 'http') {
     toast.error({
       title: CONTINUE_TEXT.unexpectedTitle,

@@ -1,20 +1,6 @@
-import {
-  previewFileResponseSchema,
-  type PreviewFileResponse,
-  type UploadResponse,
-} from '@behavio/contract';
+import type { UploadResponse } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-/** How often a file that is still being imported is asked about again. */
-export const IMPORT_POLL_MS = 2000;
-
-export function getImportStatus(fileId: string, signal?: AbortSignal) {
-  return api.get<PreviewFileResponse>(`/content/preview-file/${encodeURIComponent(fileId)}`, {
-    schema: previewFileResponseSchema,
-    signal,
-  });
-}
+import { FILE_POLL_MS, getFilePreview } from '@/lib/customer-files';
 
 /**
  * Follows an upload the server answered `processing` (a big file imported by a background job):
@@ -26,14 +12,14 @@ export function useImportStatus(upload: Omit<UploadResponse, 'message'> | null) 
   const processing = fileId !== null && upload?.job_status === 'processing';
   return useQuery({
     queryKey: ['upload', 'import-status', fileId],
-    queryFn: ({ signal }) => getImportStatus(fileId ?? '', signal),
+    queryFn: ({ signal }) => getFilePreview(fileId ?? '', signal),
     enabled: processing,
     initialData:
       processing && upload
         ? { file_id: fileId, job_status: upload.job_status, preview: upload.preview }
         : undefined,
-    staleTime: IMPORT_POLL_MS,
+    staleTime: FILE_POLL_MS,
     refetchInterval: (query) =>
-      query.state.data?.job_status === 'processing' ? IMPORT_POLL_MS : false,
+      query.state.data?.job_status === 'processing' ? FILE_POLL_MS : false,
   });
 }

@@ -4,9 +4,9 @@ import {
   type UploadResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload, isApiError, messageOr } from '@/lib/api-client';
+import { apiUpload, isApiError, messageOr, endsSession } from '@/lib/api-client';
 
-/** The words of spec §2 and §8 for the upload flow. */
+/** The words of product-rules: Screens and §8 for the upload flow. */
 export const UPLOAD_TEXT = {
   processing: 'Processing your file... This may take a few moments.',
   successTitle: 'File uploaded successfully',
@@ -42,10 +42,12 @@ export function loadedRows(response: UploadResponse): number {
 
 /** The 422 body of a file the server could not import has the upload shape too. */
 const failedUploadSchema = uploadResponseSchema.partial({ message: true });
+/** Only the text is read here: what to do is decided on the status and the code. */
+const uploadErrorTextSchema = uploadErrorBodySchema.pick({ error: true });
 
 export type UploadFailure =
   | {
-      /** status failed with preview.error (spec §4): the user count is re-checked. */
+      /** status failed with preview.error (product-rules: States and transitions): the user count is re-checked. */
       kind: 'validation';
       title: string;
       message: string;
@@ -65,14 +67,14 @@ export function validationFailure(response: Omit<UploadResponse, 'message'>): Up
   };
 }
 
-/** A 201 that still reports failure counts as a failed upload (spec §4 Upload, step 3). */
+/** A 201 that still reports failure counts as a failed upload (product-rules: States and transitions Upload, step 3). */
 export function isFailedUpload(response: UploadResponse): boolean {
   return response.status === 'failed' && Boolean(response.preview.error);
 }
 
-/** Maps a failed upload call to spec §8 Upload. */
+/** Maps a failed upload call to product-rules: Error messages Upload. */
 export function describeUploadError(error: unknown): UploadFailure {
-  if (isApiError(error) && error.status === 420) return { kind: 'signed-out' };
+  if (endsSession(error)) return { kind: 'signed-out' };
   if (isApiError(error) && error.kind === 'http') {
     const parsed = failedUploadSchema.safeParse(error.body);
     if (parsed.success && parsed.data.status === 'failed' && parsed.data.preview.error) {
@@ -82,8 +84,8 @@ export function describeUploadError(error: unknown): UploadFailure {
   return { kind: 'error', title: UPLOAD_TEXT.failedTitle, message: uploadErrorText(error) };
 }
 
-/** Spec §7: upload errors are read from `error` (the server repeats it in `message`). */
+/** product-rules: API calls: upload errors are read from `error` (the server repeats it in `message`). */
 function uploadErrorText(error: unknown): string {
-  const body = isApiError(error) ? uploadErrorBodySchema.safeParse(error.body) : null;
+  const body = isApiError(error) ? uploadErrorTextSchema.safeParse(error.body) : null;
   return body?.success ? body.data.error : messageOr(error, UPLOAD_TEXT.failedFallback);
 }

@@ -3,7 +3,7 @@ import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { PreviewTable, type PreviewTableColumn } from '@/components/ui/preview-table/preview-table';
 import { formatCell, uploadPreviewRiskColor } from '@/lib/display-rules';
 
-/** The columns of the onboarding preview (spec §2); the Datasets upload tab omits Leverage. */
+/** The columns of the onboarding preview (product-rules: Screens); the Datasets upload tab omits Leverage. */
 const COLUMNS: PreviewTableColumn[] = [
   { key: 'customer_id', label: 'Customer ID' },
   { key: 'country_iso', label: 'Country' },
@@ -41,7 +41,7 @@ export interface CustomerPreviewTableProps {
   withLeverage: boolean;
 }
 
-/** 'Preview (first N customers)': the first rows of the upload, formatted per spec §2. */
+/** 'Preview (first N customers)': the first rows of the upload, formatted per product-rules: Screens. */
 export function CustomerPreviewTable({ rows, withLeverage }: CustomerPreviewTableProps) {
   const columns = withLeverage ? COLUMNS : COLUMNS.filter((c) => c.key !== 'leverage_ratio');
   return (

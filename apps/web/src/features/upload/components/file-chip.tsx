@@ -5,13 +5,13 @@ import { formatKb } from '../utils/format';
 
 export interface FileChipProps {
   name: string;
-  /** Bytes; shown in KB (spec §2). */
+  /** Bytes; shown in KB (product-rules: Screens). */
   size: number;
   /** Shown after the size, e.g. the job status. */
   extra?: ReactNode;
 }
 
-/** The file chip of spec §2: the file's name and its size in KB. */
+/** The file chip of product-rules: Screens: the file's name and its size in KB. */
 export function FileChip({ name, size, extra }: FileChipProps) {
   return (
     <Paper withBorder radius="md" px="sm" py={8} bg="gray.0" maw="100%">

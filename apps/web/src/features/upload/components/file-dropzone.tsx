@@ -16,7 +16,7 @@ export interface FileDropzoneProps {
 const ACCEPT_ATTRIBUTE = ACCEPTED_FILE_EXTENSIONS.join(',');
 
 /**
- * Drag and drop or 'Browse files' (spec §2). The drop zone is given no MIME list: browsers report
+ * Drag and drop or 'Browse files' (product-rules: Screens). The drop zone is given no MIME list: browsers report
  * CSV files under several types (or none), so the extension alone decides, here and for the
  * file picker's filter. Several files may be dropped; only the first valid one is used.
  */

@@ -23,7 +23,7 @@ interface ColumnGroup {
   columns: { name: string; guide: string }[];
 }
 
-/** The 28 columns in the groups of spec §3, in file order. */
+/** The 28 columns in the groups of product-rules: Entities and fields, in file order. */
 const GROUPS: ColumnGroup[] = REQUIRED_COLUMNS.reduce<ColumnGroup[]>((groups, column) => {
   let group = groups.find((candidate) => candidate.name === column.group);
   if (!group) {
@@ -38,7 +38,7 @@ const EXAMPLE = exampleCsv();
 
 /**
  * The collapsible 'Required Fields (28 total)' guide with each column's range, the optional
- * columns, a CSV example and a template built in the browser (spec §2).
+ * columns, a CSV example and a template built in the browser (product-rules: Screens).
  */
 export function RequiredFieldsGuide() {
   const [opened, { toggle }] = useDisclosure(false);

@@ -72,7 +72,7 @@ export function AdminOnlyNotice({
   );
 }
 
-/** Free plan with a file already (spec §2 Datasets): no second upload. */
+/** Free plan with a file already (product-rules: Screens Datasets): no second upload. */
 export function FreePlanNotice() {
   return (
     <Notice

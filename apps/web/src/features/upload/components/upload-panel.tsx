@@ -12,7 +12,8 @@ import { messageOr } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import { toastContinueError, useReloadUser } from '../api/confirm-upload';
-import { DELETE_TEXT, useDeleteCustomerFile } from '../api/delete-file';
+import { useDeleteFile } from '@/lib/customer-files';
+import { DELETE_TEXT } from '../api/delete-file';
 import { useImportStatus } from '../api/import-status';
 import {
   UPLOAD_TEXT,
@@ -31,7 +32,7 @@ import { UploadResult } from './upload-result';
 
 type StoredAttempt = Omit<UploadResponse, 'message'>;
 
-/** Spec §4 Upload: idle → uploading (with progress) → failed or uploaded. */
+/** product-rules: States and transitions Upload: idle → uploading (with progress) → failed or uploaded. */
 type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; file: File; progress: number }
@@ -49,12 +50,12 @@ export interface UploadPanelProps {
 
 const [INVALID_TYPE_TITLE = '', INVALID_TYPE_MESSAGE = ''] = INVALID_FILE_TYPE_MESSAGE.split(': ');
 
-/** The upload screen of spec §2, shared by onboarding and the Datasets upload tab. */
+/** The upload screen of product-rules: Screens, shared by onboarding and the Datasets upload tab. */
 export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanelProps) {
   const { data: user } = useUser();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const upload = useUploadCustomerFile();
-  const remove = useDeleteCustomerFile();
+  const remove = useDeleteFile();
   const reloadUser = useReloadUser();
   const recheckUser = useReloadUser();
 
@@ -110,7 +111,7 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
       durationMs: TOAST_MS.uploadError,
     });
     if (failure.kind === 'validation') {
-      // Spec §4: after a failed validation the user's file count is checked again.
+      // product-rules: States and transitions: after a failed validation the user's file count is checked again.
       recheckUser.mutate();
       if (attempt) onFilesChanged?.();
     }
@@ -187,7 +188,7 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
     });
   };
 
-  // Spec §2/§4: the guide shows only while noOfFileUploads is not 1; after a successful upload
+  // product-rules: Screens/§4: the guide shows only while noOfFileUploads is not 1; after a successful upload
   // the firm has that one file, so the guide steps aside for the result.
   const showGuide = user.noOfFileUploads !== 1 && !(current && !failedLater);
   const failure =

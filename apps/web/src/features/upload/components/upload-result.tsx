@@ -51,7 +51,7 @@ const STATUS_BADGE: Record<JobStatus, { color: string; label: string }> = {
 };
 
 /**
- * After an upload (spec §2): the success box, the file chip, the metadata grid, the row checks,
+ * After an upload (product-rules: Screens): the success box, the file chip, the metadata grid, the row checks,
  * 'Preview (first N customers)', 'Remove File' (or 'Delete File') and 'Continue'.
  */
 export function UploadResult({

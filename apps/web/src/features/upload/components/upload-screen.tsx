@@ -5,7 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { UploadPanel } from './upload-panel';
 
 /**
- * The onboarding upload screen (spec §2 "Upload screen"): the only screen while the user has no
+ * The onboarding upload screen (product-rules: Screens "Upload screen"): the only screen while the user has no
  * file. Continue reloads the user, and the shell moves on once noOfFileUploads is not 0.
  */
 export function UploadScreen() {

@@ -5,7 +5,7 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '-' : value.toLocaleString();
 }
 
-/** The file chip and the metadata grid show the size in KB (spec §2). */
+/** The file chip and the metadata grid show the size in KB (product-rules: Screens). */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toLocaleString(undefined, {
     minimumFractionDigits: 2,
@@ -14,7 +14,7 @@ export function formatKb(bytes: number): string {
 }
 
 /**
- * The extension decides (spec §5): browsers report CSV under several MIME types, or none, so
+ * The extension decides (product-rules: Validation rules): browsers report CSV under several MIME types, or none, so
  * the drop zone's own MIME check cannot be trusted either way.
  */
 export function hasAcceptedExtension(name: string): boolean {
@@ -22,7 +22,7 @@ export function hasAcceptedExtension(name: string): boolean {
   return ACCEPTED_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-/** Only the first valid file is used (spec §5). */
+/** Only the first valid file is used (product-rules: Validation rules). */
 export function firstAcceptedFile<T extends { name: string }>(files: readonly T[]): T | null {
   return files.find((file) => hasAcceptedExtension(file.name)) ?? null;
 }
