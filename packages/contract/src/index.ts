@@ -9,3 +9,4 @@ export * from './schemas/customers.js';
 export * from './schemas/admin.js';
 export * from './schemas/insights.js';
 export * from './schemas/billing.js';
+export * from './csv.js';
