@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -19,6 +20,8 @@ afterAll(async () => {
 async function addRm(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Add Relationship Manager' }).click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').waitFor();
+  await checkScreen(page, 'admin-add-rm-dialog-desktop');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill('rm-pass-123');
@@ -50,7 +53,7 @@ describe('administration journey', () => {
     const omarEmail = `omar.${Date.now()}@example.com`;
     await addRm(page, 'Rita Banks', ritaEmail);
     await addRm(page, 'Omar Ali', omarEmail);
-    await screenshot(page, 'admin-settings-desktop');
+    await checkScreen(page, 'admin-settings-desktop');
 
     await page
       .getByRole('link', { name: 'Manage Customers' })
@@ -87,11 +90,18 @@ describe('administration journey', () => {
     const calls = await chooseRm(page, 'Who To Call (Priority List)', 'Omar Ali');
     await calls.getByRole('button', { name: 'Get List' }).click();
     await calls.getByText('C-100003').first().waitFor();
-    await screenshot(page, 'admin-manage-customers-desktop');
+    await checkScreen(page, 'admin-manage-customers-desktop');
     await page.close();
 
     const phone = await browser.newPage({ viewport: VIEWPORTS.mobile });
     await signInPage(phone, server, admin.token);
+    await phone.goto(`${server.url}/settings`);
+    await phone
+      .getByRole('cell', { name: ritaEmail })
+      .or(phone.getByText(ritaEmail))
+      .first()
+      .waitFor();
+    await checkScreen(phone, 'admin-settings-mobile');
     await phone.goto(`${server.url}/settings/manageCustomers`);
     await phone.getByText('Showing 1 to 25 of 30 customers').waitFor();
     const overflow = await phone.evaluate(
@@ -109,7 +119,7 @@ describe('administration journey', () => {
     await phoneCalls.getByRole('button', { name: 'Get List' }).click();
     const callCards = phoneCalls.getByRole('list', { name: 'Call list of Omar Ali' });
     await callCards.getByText('C-100004').waitFor();
-    await screenshot(phone, 'admin-manage-customers-mobile');
+    await checkScreen(phone, 'admin-manage-customers-mobile');
     await phone.close();
 
     const rita = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminThroughApi, api, signInPage, uploadThroughApi } from './support/api.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -35,11 +36,11 @@ describe('billing journey', () => {
     await page.getByText('Choose Your Plan').first().waitFor();
     await page.getByText('Preferred').first().waitFor();
     await page.getByRole('radio', { name: /Yearly/ }).check({ force: true });
-    await screenshot(page, 'billing-plans-desktop');
+    await checkScreen(page, 'billing-plans-desktop');
     await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
     await page.waitForURL('**/checkout/**');
     await page.getByText(/Pro/).first().waitFor();
-    await screenshot(page, 'billing-checkout-desktop');
+    await checkScreen(page, 'billing-checkout-desktop');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL('**/subscription**');
     await page.getByText('Current Plan').first().waitFor();
@@ -105,6 +106,9 @@ describe('billing journey', () => {
         await api(server, 'GET', '/api/free/freeRoute1', { token: admin.token });
       const page = await browser.newPage({ viewport });
       await signInPage(page, server, admin.token);
+      await page.goto(`${server.url}/subscription`);
+      await page.getByText('Choose Your Plan').first().waitFor();
+      await checkScreen(page, `billing-plans-${name}`);
       await page.goto(`${server.url}/premium`);
       await page.getByRole('button', { name: 'Learn How Credits Work' }).click();
       await page.getByRole('button', { name: 'Got it' }).click();
@@ -115,9 +119,10 @@ describe('billing journey', () => {
         .getByText(/10 credits/)
         .first()
         .waitFor();
+      await checkScreen(page, `billing-unlock-dialog-${name}`);
       await dialog.getByRole('button', { name: 'Confirm Unlock' }).click();
       await page.getByText('Feature Unlocked!').first().waitFor();
-      await screenshot(page, `billing-unlocked-${name}`);
+      await checkScreen(page, `billing-unlocked-${name}`);
       const me = await api<{ user: { credits: number } }>(server, 'GET', '/api/auth/check-user', {
         token: admin.token,
       });

@@ -10,7 +10,8 @@ import {
   toCsvBuffer,
 } from '../apps/server/test/fixtures/customer-files.js';
 import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -62,7 +63,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
     const body = await page.locator('body').innerText();
     expect(body).toMatch(/38/);
     expect(body).toMatch(/risk_profile/);
-    await screenshot(page, `ingestion-onboarding-${name}`);
+    await checkScreen(page, `ingestion-onboarding-${name}`);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page
@@ -89,7 +90,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
       .first()
       .waitFor();
     await page.getByText('JOSÉ-0001').first().waitFor();
-    await screenshot(page, `ingestion-datasets-${name}`);
+    await checkScreen(page, `ingestion-datasets-${name}`);
 
     const list = await api<{ files: { file_id: string; filename: string; job_status: string }[] }>(
       server,
@@ -104,6 +105,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
 
     await page.getByRole('button', { name: 'Delete File' }).first().click();
     await page.getByText('Are you sure you want to delete this file?').waitFor();
+    await checkScreen(page, `ingestion-delete-dialog-${name}`);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /delete/i })

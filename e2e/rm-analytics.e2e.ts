@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminThroughApi, api, buyPlan, uploadThroughApi } from './support/api.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -75,7 +76,7 @@ describe.each(Object.entries(VIEWPORTS))('RM journey at %s width', (name, viewpo
           .getByText(/Total (Customers Ranked|Segmented Customers)/)
           .first()
           .waitFor();
-      await screenshot(page, `rm-${panel}-${name}`);
+      await checkScreen(page, `rm-${panel}-${name}`);
     }
     const text = await page.locator('body').innerText();
     expect(text).not.toMatch(/Purchase Subscription to access this page/);

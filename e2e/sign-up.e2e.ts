@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -22,22 +23,25 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
     const password = 'journey-pass-1';
 
     await page.goto(server.url);
+    await page.getByRole('link', { name: 'Create your free account' }).first().waitFor();
+    await checkScreen(page, `sign-up-landing-${name}`);
     await page.getByRole('link', { name: 'Create your free account' }).first().click();
     await page.waitForURL('**/register');
     await page.getByLabel('Full Name').fill('Jane Journey');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByLabel('Business Name').fill('Journey Wealth');
-    await screenshot(page, `sign-up-register-${name}`);
+    await checkScreen(page, `sign-up-register-${name}`);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL('**/verify-otp');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Verification Code').fill(server.otpFor(email));
-    await screenshot(page, `sign-up-verify-${name}`);
+    await checkScreen(page, `sign-up-verify-${name}`);
     await page.getByRole('button', { name: 'Verify Email' }).click();
 
     await page.waitForURL('**/login');
+    await checkScreen(page, `sign-up-login-${name}`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page
@@ -48,7 +52,7 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
     await page.waitForURL('**/dashboard');
     await page.getByText('Upload your customers file').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-    await screenshot(page, `sign-up-shell-${name}`);
+    await checkScreen(page, `sign-up-shell-${name}`);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/`);
@@ -58,18 +62,22 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
   });
 });
 
-describe('guards and unknown routes', () => {
-  it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${server.url}/settings/manageCustomers`);
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/no/such/page`);
-    await page.getByRole('button', { name: 'Go Back' }).waitFor();
-    await page
-      .getByRole('link', { name: 'Go to Homepage' })
-      .or(page.getByRole('button', { name: 'Go to Homepage' }))
-      .first()
-      .waitFor();
-    await page.close();
-  });
-});
+describe.each(Object.entries(VIEWPORTS))(
+  'guards and unknown routes at %s width',
+  (name, viewport) => {
+    it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${server.url}/settings/manageCustomers`);
+      await page.waitForURL(`${server.url}/`);
+      await page.goto(`${server.url}/no/such/page`);
+      await page.getByRole('button', { name: 'Go Back' }).waitFor();
+      await page
+        .getByRole('link', { name: 'Go to Homepage' })
+        .or(page.getByRole('button', { name: 'Go to Homepage' }))
+        .first()
+        .waitFor();
+      await checkScreen(page, `not-found-${name}`);
+      await page.close();
+    });
+  },
+);

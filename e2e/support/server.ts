@@ -65,7 +65,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) {
+      // Stopped here, or it outlives the journey that gave up on it.
+      child.kill('SIGKILL');
+      throw new Error('the server did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

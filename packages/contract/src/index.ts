@@ -13,3 +13,4 @@ export * from './schemas/operations.js';
 export * from './schemas/products.js';
 export * from './schemas/default-shelf.js';
 export * from './error-codes.js';
+export * from './csv.js';

@@ -39,6 +39,16 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers HEAD for a page as it answers GET, without the body', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const res = await ctx.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe('');
+    }
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
+  });
+
   it('serves fingerprinted assets with a long cache', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);

@@ -43,7 +43,7 @@ function indexPage(indexFile: string, appName: string) {
 
 /**
  * Serves the built web app: files as they are, and index.html (with the product name) for
- * every other non-API GET, so deep links and reloads work. Unknown API paths answer JSON 404,
+ * every other non-API GET or HEAD, so deep links and reloads work. Unknown API paths answer JSON 404,
  * and so does a missing file (a path with an extension), never the page in its place.
  */
 export async function registerSpa(
@@ -76,7 +76,10 @@ export async function registerSpa(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (isApi || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
+    // HEAD answers as GET does (without the body, which Node leaves out): monitors and link
+    // checkers ask for the page with HEAD.
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPageRequest || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send({ message: MESSAGES.notFound, code: 'not_found' });
     }
     const html = page();

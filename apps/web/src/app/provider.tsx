@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { theme } from '@/config/theme';
+import { cssVariablesResolver, theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/query-client';
 import { getSessionGeneration, subscribeSession } from '@/lib/session';
 
@@ -37,11 +37,24 @@ export interface AppProviderProps {
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} forceColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={client}>
         <SessionCacheReset />
         <ModalsProvider>
-          <Notifications position="top-right" limit={4} zIndex={1000} />
+          {/* Below the 64px header, so a toast never covers Login or Logout; tall enough for a
+              long list of missing columns. */}
+          <Notifications
+            position="top-right"
+            limit={4}
+            zIndex={1000}
+            style={{ top: 'calc(64px + var(--mantine-spacing-xs))' }}
+            notificationMaxHeight={480}
+          />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

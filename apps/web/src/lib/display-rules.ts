@@ -176,6 +176,9 @@ export function fixed(value: number, decimals: number): string {
  */
 export const formatPriority = (score: number) => fixed(score, 2);
 
+/** A count as every screen writes it: "2,000", never "2000" beside it. */
+export const formatCount = (count: number) => count.toLocaleString('en-US');
+
 /** part / whole as a percent with one decimal ("33.3%"); 0.0% when the whole is empty. */
 export function percentOf(part: number, whole: number): string {
   return `${fixed(whole > 0 ? (part / whole) * 100 : 0, 1)}%`;

@@ -13,6 +13,7 @@ export interface ToastInput {
   message: string;
   /** Defaults to the general 3 s of product-rules: Constants; pass a TOAST_MS value for the others. */
   durationMs?: number;
+  /** Defaults to the toast's kind and text, so an identical toast never stacks on one still up. */
   id?: string;
   /** A button in the toast (e.g. Undo); the toast closes when it is pressed. */
   action?: { label: string; onClick: () => void };
@@ -25,10 +26,19 @@ const LOOK: Record<ToastKind, { color: string; icon: ReactNode }> = {
   info: { color: 'blue', icon: <IconInfoCircle size={18} stroke={2} /> },
 };
 
-function show(
-  kind: ToastKind,
-  { title, message, durationMs = TOAST_MS.general, id = randomId(), action }: ToastInput,
-) {
+/**
+ * A toast with an action (Undo) belongs to the one thing it undoes, so it always gets its own
+ * id; any other toast is identified by what it says, and Mantine ignores a toast whose id is
+ * already showing (two submits of a failed form show one 'Please fix form errors').
+ */
+function toastId(kind: ToastKind, { id, title, message, action }: ToastInput) {
+  if (id) return id;
+  return action ? randomId() : `${kind}:${title ?? ''}:${message}`;
+}
+
+function show(kind: ToastKind, input: ToastInput) {
+  const { title, message, durationMs = TOAST_MS.general, action } = input;
+  const id = toastId(kind, input);
   return notifications.show({
     id,
     color: LOOK[kind].color,
@@ -37,9 +47,11 @@ function show(
     message: action ? (
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm">{message}</Text>
+        {/* Never squeezed: "Undo" stays whole beside a long message. */}
         <Button
           size="compact-sm"
           variant="subtle"
+          style={{ flexShrink: 0 }}
           onClick={() => {
             notifications.hide(id);
             action.onClick();

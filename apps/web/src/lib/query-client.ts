@@ -15,6 +15,11 @@ export const queryConfig: DefaultOptions = {
   },
   mutations: {
     retry: false,
+    // TanStack's default ('online') pauses a mutation while the browser reports no network,
+    // leaving it pending for as long as the user is offline: the login's "Preparing your
+    // personalized insights..." overlay stayed up with no way out. Sent anyway, the request
+    // fails at once and the form shows the spec's 'Unable to connect to server…'.
+    networkMode: 'always',
   },
 };
 

@@ -6,6 +6,7 @@ import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import { reloadSessionFromStorage } from '@/lib/session';
+import { queryConfig } from '@/lib/query-client';
 
 export interface RenderAppOptions {
   /** Starts signed in with this token (stored under the 'token' key). */
@@ -28,7 +29,8 @@ export function renderApp(url: string, options: RenderAppOptions = {}) {
     initialIndex: entries.length - 1,
   });
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    // The app's mutation settings (networkMode included), without retries.
+    defaultOptions: { queries: { retry: false }, mutations: queryConfig.mutations },
   });
   const user = userEvent.setup();
   const view = render(

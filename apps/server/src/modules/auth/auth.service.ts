@@ -19,7 +19,7 @@ import {
 } from '../../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
-import { seedDefaultShelf } from '../products/products.repository.js';
+import { seedDefaultShelf } from '../products/products.service.js';
 import * as repo from './auth.repository.js';
 import { CodeStore } from './code-store.js';
 import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from './otp.js';

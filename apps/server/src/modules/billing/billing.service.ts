@@ -35,6 +35,8 @@ import {
  */
 const SUCCESS_PATH = '/subscription?paymentSuccess=true';
 const CANCEL_PATH = '/subscription?paymentCancelled=true';
+/** The spec's cancelled flag, plus why: the page says the card was declined, not cancelled. */
+const DECLINED_PATH = `${CANCEL_PATH}&paymentDeclined=true`;
 
 /** The queue of period-end checks: each job runs the scheduler (processDue). */
 export const BILLING_QUEUE = 'billing-period-end';
@@ -343,7 +345,7 @@ export class BillingService {
         }
         // A first payment that fails or is cancelled leaves the firm as it was.
         await repo.completeLocalSession(trx, session.id, outcome);
-        return { redirectUrl: CANCEL_PATH };
+        return { redirectUrl: outcome === 'failed' ? DECLINED_PATH : CANCEL_PATH };
       }
 
       const subscription = session.subscription_id
@@ -370,7 +372,7 @@ export class BillingService {
       // The renewal is still owed: a fresh session takes the place of this one.
       const paymentUrl = await local.openRenewal(trx, subscription);
       await change(outcome === 'failed' ? { status: 'past_due', paymentUrl } : { paymentUrl });
-      return { redirectUrl: CANCEL_PATH };
+      return { redirectUrl: outcome === 'failed' ? DECLINED_PATH : CANCEL_PATH };
     });
   }
 

@@ -288,7 +288,10 @@ describe('the full offline purchase', () => {
       const res = await complete(admin.headers, id, outcome);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        redirectUrl: '/subscription?paymentCancelled=true',
+        redirectUrl:
+          outcome === 'failed'
+            ? '/subscription?paymentCancelled=true&paymentDeclined=true'
+            : '/subscription?paymentCancelled=true',
       });
       const page = await call(admin.headers, 'GET', `/api/subscription/local-checkout/${id}`);
       expect(page.json().status).toBe(outcome);
@@ -392,7 +395,9 @@ describe('renewals and failed payments (offline)', () => {
     expect(await status(admin.headers)).toEqual(due);
 
     const failed = await complete(admin.headers, renewal, 'failed');
-    expect(failed.json().redirectUrl).toBe('/subscription?paymentCancelled=true');
+    expect(failed.json().redirectUrl).toBe(
+      '/subscription?paymentCancelled=true&paymentDeclined=true',
+    );
     const pastDue = await status(admin.headers);
     expect(pastDue).toMatchObject({ status: 'past_due', plan: 'pro', hasSubscription: true });
     expect(pastDue.paymentUrl).not.toBe(due.paymentUrl);

@@ -230,6 +230,51 @@ describe('POST /api/content/upload-file', () => {
     });
   });
 
+  it('takes its own rejected-rows report back: negative numbers stay numbers, the fixed rows import', async () => {
+    // Pro: the fixed report is the firm's second file.
+    const admin = await adminOnPlan(ctx, 'pro');
+    const table = customerTable(generateCustomers(12, { seed: 8 }));
+    setCell(table, 1, 'age', 'forty');
+    setCell(table, 1, 'max_drawdown_pct', -38.1);
+    setCell(table, 4, 'customer_id', '=HYPERLINK("http://evil")');
+    setCell(table, 4, 'risk_profile', 11);
+    setCell(table, 6, 'customer_id', 'C-100001');
+    const first = await upload(admin.headers, 'messy.csv', toCsvBuffer(table));
+    expect(first.json<UploadResponse>().preview).toMatchObject({ rejected_rows: 3 });
+    const { file_id } = first.json<UploadResponse>();
+
+    const report = await get(admin.headers, `/api/content/file-report/${file_id}`);
+    expect(report.body).not.toContain(`'-`);
+    const rows = Papa.parse<string[]>(report.body.trim()).data;
+    const header = rows[0]!;
+    const col = (column: string) => header.indexOf(column);
+    const [ageRow, formulaRow, duplicateRow] = rows.slice(1);
+    expect(ageRow![col('max_drawdown_pct')]).toBe('-38.1');
+    expect(formulaRow![col('customer_id')]).toBe(`'=HYPERLINK("http://evil")`);
+    // The user fixes the flagged cells in a text editor (so the escape quote stays) and uploads.
+    ageRow![col('age')] = '40';
+    formulaRow![col('risk_profile')] = '6';
+    duplicateRow![col('customer_id')] = 'C-900001';
+    const fixed = Papa.unparse(rows, { newline: '\r\n' });
+
+    const again = await upload(admin.headers, 'messy-rejected-rows.csv', fixed);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<UploadResponse>().preview).toMatchObject({
+      total_rows: 3,
+      accepted_rows: 3,
+      rejected_rows: 0,
+    });
+    const stored = await ctx.database.db
+      .selectFrom('customers')
+      .select('customer_id')
+      .where('firm_id', '=', admin.firmId)
+      .where('customer_id', 'in', ['=HYPERLINK("http://evil")', 'C-900001'])
+      .orderBy('customer_id')
+      .execute();
+    expect(stored.map((c) => c.customer_id)).toEqual(['=HYPERLINK("http://evil")', 'C-900001']);
+    expect(await countCustomers(admin.firmId)).toBe(12);
+  });
+
   it('fails a file that lacks required columns, naming each, and stores nothing', async () => {
     const admin = await adminOnPlan(ctx);
     const res = await upload(

@@ -8,6 +8,7 @@ import {
   type ProductChanges,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database, ProductRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
@@ -128,3 +129,6 @@ export class ProductsService {
     return toProduct(row);
   }
 }
+
+/** A new firm's shelf, the default products (docs/products.md), in the registration's transaction. */
+export const seedDefaultShelf = (db: Executor, firmId: string) => repo.seedDefaultShelf(db, firmId);

@@ -5,11 +5,29 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/page-title';
 
+/**
+ * How to go back to the previous page of ours, if there is one. React Router gives the first
+ * page it loads the key 'default'; that page may still follow one of ours when a plain link or
+ * a typed address loaded the app afresh, which a same-origin referrer tells: the browser's own
+ * history goes back to it then.
+ */
+function useGoBack(): (() => void) | null {
+  const { key } = useLocation();
+  const navigate = useNavigate();
+  if (key !== 'default') return () => void navigate(-1);
+  try {
+    const fromUs =
+      document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+    return fromUs ? () => window.history.back() : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function NotFoundRoute() {
   usePageTitle('Page not found');
   const navigate = useNavigate();
-  // React Router gives the first page of a visit the key 'default': there is nothing to go back to.
-  const canGoBack = useLocation().key !== 'default';
+  const goBack = useGoBack();
   return (
     <PublicLayout>
       <Container size="sm" py={{ base: 64, sm: 120 }}>
@@ -36,7 +54,7 @@ export default function NotFoundRoute() {
             <Button
               variant="default"
               leftSection={<IconArrowLeft size={18} />}
-              onClick={() => void (canGoBack ? navigate(-1) : navigate(paths.home))}
+              onClick={goBack ?? (() => void navigate(paths.home))}
             >
               Go Back
             </Button>

@@ -10,6 +10,7 @@ import {
   OPTIONAL_COLUMNS,
   REQUIRED_COLUMNS,
   normaliseHeader,
+  unescapeFormula,
   type ColumnKind,
   type CustomerRecord,
 } from '@behavio/contract';
@@ -745,7 +746,9 @@ export class RowSink {
         : [{ row: rowNumber, column: '(row)', value: cut(cells.join(' | ')), reason: malformed }];
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f] as Field;
-      const raw = field.index >= 0 ? (cells[field.index] ?? '') : '';
+      // unescapeFormula: a cell our own CSVs escaped ('=…, or '-38.1 from an older report) is
+      // read as the text it was, so a rejected-rows report uploads back as it is.
+      const raw = field.index >= 0 ? unescapeFormula(cells[field.index] ?? '') : '';
       let st: number;
       switch (field.kind) {
         case KIND_NUMBER:

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 
 describe('404 page', () => {
@@ -24,6 +24,14 @@ describe('404 page', () => {
     await user.click(await screen.findByRole('button', { name: 'Go Back' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('Go Back returns to our page when a full page load brought the user here from it', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/login`);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    const { user } = renderApp('/no-such-page');
+    await user.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(back).toHaveBeenCalledOnce();
   });
 
   it('Go Back without history falls back to the homepage', async () => {

@@ -46,7 +46,10 @@ export function RiskDistributionDonut({
   return (
     <Stack gap={gap} align="center">
       <Box role="img" aria-label={`Risk distribution: ${summary}`}>
+        {/* The summary above is the chart's text alternative; its slices would be read as
+            unnamed images (recharts draws them with role="img"). */}
         <DonutChart
+          aria-hidden
           data={data.filter((slice) => slice.value > 0)}
           size={168}
           thickness={26}

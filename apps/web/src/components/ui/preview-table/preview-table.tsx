@@ -18,6 +18,8 @@ export interface PreviewTableProps {
   columns: readonly PreviewTableColumn[];
   rows: readonly Record<string, CellValue>[];
   minWidth: number;
+  /** The accessible name of the table and of its scrolling region. */
+  label: string;
   /** A cell other than its formatted value (formatCell by default). */
   renderCell?: (column: PreviewTableColumn, value: CellValue | undefined) => ReactNode;
 }
@@ -27,11 +29,19 @@ export function PreviewTable({
   columns,
   rows,
   minWidth,
+  label,
   renderCell = (_column, value) => formatCell(value),
 }: PreviewTableProps) {
+  // Focusable and named: a keyboard user scrolls it sideways with the arrow keys (WCAG 2.1.1).
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

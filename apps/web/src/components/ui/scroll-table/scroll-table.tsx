@@ -15,10 +15,21 @@ export interface ScrollTableProps {
   children: ReactNode;
 }
 
-/** The lists' table: row highlight on hover, roomy rows, scrolling rather than squeezing. */
+/**
+ * The lists' table: row highlight on hover, roomy rows, scrolling rather than squeezing. The
+ * scrolling box takes keyboard focus and is a named region, so a keyboard user can scroll it
+ * with the arrow keys (WCAG 2.1.1) and a screen reader says what it holds.
+ */
 export function ScrollTable({ label, minWidth, maxHeight, children }: ScrollTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native">
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      maxHeight={maxHeight}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <Table
         styles={HEADER_STYLES}
         stickyHeader={maxHeight !== undefined}

@@ -7,7 +7,7 @@ import { paths, type EmailNavigationState } from '@/config/paths';
 import { isApiError, messageOr } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
-import { sanitizeOtp } from '@/features/auth/components/verify-otp-form';
+import { sanitizeOtp } from '@/lib/otp';
 import { readResetState, useResetPassword } from '../api/password';
 import { OptionalAdminEmailField } from './admin-email-field';
 

@@ -6,6 +6,7 @@ import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-s
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
+import { formatCount } from '@/lib/display-rules';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
 import { actionLabel, shortId, summariseChange } from '../utils/summarise';
@@ -60,11 +61,12 @@ function Change({ event }: { event: AuditEvent }) {
 
 function AuditTable({ events }: { events: AuditEvent[] }) {
   return (
-    <ScrollTable label="Audit log" minWidth={860}>
+    <ScrollTable label="Audit log" minWidth={1000}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={170}>When</Table.Th>
-          <Table.Th>Who</Table.Th>
+          {/* Wide enough for an email on one line and its role badge uncut. */}
+          <Table.Th miw={240}>Who</Table.Th>
           <Table.Th>Action</Table.Th>
           <Table.Th>Subject</Table.Th>
           <Table.Th w={320}>Change</Table.Th>
@@ -168,7 +170,7 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
           {isDesktop ? <AuditTable events={events} /> : <AuditCards events={events} />}
         </div>
         <PaginationBar
-          summary={`Showing ${pagination.total_count === 0 ? 0 : from} to ${to} of ${pagination.total_count} events`}
+          summary={`Showing ${formatCount(pagination.total_count === 0 ? 0 : from)} to ${formatCount(to)} of ${formatCount(pagination.total_count)} events`}
           pageLabel={`Page ${pagination.page} of ${pages}`}
           onPrevious={() => setPage((p) => Math.max(1, p - 1))}
           onNext={() => setPage((p) => p + 1)}

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@behavio/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, checkUserReply } from '@/testing/data';
@@ -136,6 +137,25 @@ describe('Login submission', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('answers at once while the browser is offline, and gives the form back', async () => {
+    mockApi({ 'POST /api/auth/login': 'network-error' });
+    onlineManager.setOnline(false);
+    try {
+      const { user } = await openLogin();
+      await user.type(field('Email'), 'ada@firm.example');
+      await user.type(field('Password'), 'secret1');
+      await user.click(submit());
+
+      expect(
+        await findToast('Unable to connect to server. Please check your connection.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Preparing your personalized insights...')).not.toBeInTheDocument();
+      expect(submit()).toBeEnabled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('offers verification for an unverified account (403)', async () => {

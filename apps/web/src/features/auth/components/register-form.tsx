@@ -179,14 +179,16 @@ export function RegisterForm() {
                 >
                   Go to Login
                 </Button>
-                <Button
-                  size="xs"
-                  variant={alreadyRegistered.verified ? 'default' : 'filled'}
-                  loading={resendMutation.isPending}
-                  onClick={() => resendVerificationCode(alreadyRegistered.email)}
-                >
-                  Resend Verification Code
-                </Button>
+                {/* A verified account has no code to resend: the resend would fail. */}
+                {alreadyRegistered.verified ? null : (
+                  <Button
+                    size="xs"
+                    loading={resendMutation.isPending}
+                    onClick={() => resendVerificationCode(alreadyRegistered.email)}
+                  >
+                    Resend Verification Code
+                  </Button>
+                )}
               </Group>
             </Stack>
           </Alert>

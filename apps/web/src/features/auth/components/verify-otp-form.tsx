@@ -8,17 +8,13 @@ import { paths, readEmailState, type EmailNavigationState } from '@/config/paths
 import { messageOr } from '@/lib/api-client';
 import { issuesToFormErrors, parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
+import { sanitizeOtp } from '@/lib/otp';
 import { toastResendError, toastResendSuccess, useResendOtp } from '../api/resend-otp';
 import { VERIFY_FAILED, useVerifyOtp } from '../api/verify-otp';
 
 interface VerifyValues {
   email: string;
   otp: string;
-}
-
-/** The code field keeps digits only, at most six (product-rules: Validation rules OTP). */
-export function sanitizeOtp(value: string): string {
-  return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
 }
 
 function toastEmailRequired() {

@@ -220,8 +220,13 @@ describe('Datasets screen', () => {
       .setup({ applyAccept: false })
       .upload(main().getByLabelText('Customers file'), new File(['x'], 'new.csv'));
     expect(
-      await findToastWith('File uploaded successfully', 'Preview loaded with 3 rows.'),
+      await findToastWith(
+        'File uploaded successfully',
+        'Preview loaded with 3 rows. 3 accepted, 0 rejected.',
+      ),
     ).toBeInTheDocument();
+    // On the Datasets tab already: the box does not send the user to it.
+    expect(main().getByText('You can preview it or delete it here.')).toBeInTheDocument();
     const previewTable = main()
       .getByRole('heading', { name: 'Preview (first 1 customers)' })
       .parentElement!.querySelector('table')!;

@@ -27,6 +27,11 @@ export function FilePreviewTable({ preview }: { preview: FilePreview }) {
     );
   }
   return (
-    <PreviewTable columns={columns} rows={rows} minWidth={Math.max(600, columns.length * 140)} />
+    <PreviewTable
+      columns={columns}
+      rows={rows}
+      minWidth={Math.max(600, columns.length * 140)}
+      label="Preview of the file's first rows"
+    />
   );
 }

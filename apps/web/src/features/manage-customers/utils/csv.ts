@@ -1,41 +1,16 @@
-/**
- * CSV export, safe to open in a spreadsheet.
- *
- * - Formula injection (CWE-1236): a text cell that starts with `=`, `+`, `-`, `@`, a tab or a
- *   carriage return is prefixed with a single quote, so Excel, LibreOffice and Google Sheets
- *   show it as text instead of running it. Numbers are written as they are (a negative number is
- *   not a formula, and prefixing it would turn it into text).
- * - RFC 4180: a cell that holds a comma, a double quote, CR or LF is wrapped in double quotes,
- *   with its double quotes doubled; records end with CRLF.
- */
+import { csvLine, type CsvValue } from '@behavio/contract';
 
-export type CsvValue = string | number | boolean | null | undefined;
+/** CSV export: cells written by the contract's csvCell (formula-safe, RFC 4180), CRLF records. */
 
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => CsvValue;
 }
 
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell, neutralised and quoted as needed. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text: string;
-  if (typeof value === 'number') {
-    text = Number.isFinite(value) ? String(value) : '';
-  } else {
-    text = String(value);
-    if (text.length > 0 && FORMULA_TRIGGERS.has(text.charAt(0))) text = `'${text}`;
-  }
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** A header line and one line per row, CRLF-separated (no trailing line break). */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))).join(','));
+  const lines = [csvLine(columns.map((column) => column.header))];
+  for (const row of rows) lines.push(csvLine(columns.map((column) => column.value(row))));
   return lines.join('\r\n');
 }
 

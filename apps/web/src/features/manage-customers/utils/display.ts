@@ -1,4 +1,5 @@
 /** Text of this page's lists; the colours and dates of product-rules: Display rules are in @/lib/display-rules. */
+import { formatCount } from '@/lib/display-rules';
 
 export interface PageSummary {
   /** 'Showing X to Y of N customers' */
@@ -14,12 +15,12 @@ export function pageSummary(page: number, pageSize: number, totalCount: number):
   const from = totalCount === 0 ? 0 : (current - 1) * pageSize + 1;
   const to = Math.min(current * pageSize, totalCount);
   return {
-    range: `Showing ${from} to ${to} of ${totalCount} customers`,
-    page: `Page ${current} of ${pages}`,
+    range: `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(totalCount)} customers`,
+    page: `Page ${formatCount(current)} of ${formatCount(pages)}`,
   };
 }
 
 /** "1 customer", "12 customers". */
 export function customerCount(count: number): string {
-  return `${count} ${count === 1 ? 'customer' : 'customers'}`;
+  return `${formatCount(count)} ${count === 1 ? 'customer' : 'customers'}`;
 }

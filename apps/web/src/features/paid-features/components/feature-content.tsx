@@ -106,6 +106,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                     <Progress.Section
                       value={roundPercent(data.risk_levels[level], scored)}
                       color={riskRankingBadgeColor(level)}
+                      aria-label={`${RISK_LEVEL_LABELS[level]}: ${data.risk_levels[level]}`}
                     />
                   </Tooltip>
                 ))}
@@ -162,6 +163,7 @@ export function BookSummary({ data }: { data: BookSummaryContent }) {
                       size="sm"
                       radius="xl"
                       color={SEGMENT_COLORS[segment]}
+                      aria-label={`${SEGMENT_LABELS[segment]}: ${count} (${share})`}
                     />
                   </Box>
                 );
@@ -204,7 +206,7 @@ export function DataInsights({ data }: { data: DataInsightsContent }) {
                   </Text>
                 </Group>
                 <Progress
-                  value={bias.share_at_or_above * 100}
+                  value={Math.round(bias.share_at_or_above * 100)}
                   size="sm"
                   radius="xl"
                   color="orange"

@@ -119,7 +119,7 @@ describe('My Customer Book', () => {
       within(stat('High Risk')).getByRole('img', { name: HIGH_RISK_HELP }),
     ).toBeInTheDocument();
     expect(within(stat('Total Customers')).getByText('0')).toBeInTheDocument();
-    expect(within(stat('Avg Risk')).getByText('0.0')).toBeInTheDocument();
+    expect(within(stat('Avg Risk')).getByText('–')).toBeInTheDocument();
   });
 
   it('shows the server message in an Error! alert and a toast', async () => {

@@ -38,7 +38,7 @@ describe('stats', () => {
       { risk_profile: 2 },
     ]);
     expect(stats).toEqual({ total: 4, avgRisk: '6.5', highRisk: 2 });
-    expect(bookStats([])).toEqual({ total: 0, avgRisk: '0.0', highRisk: 0 });
+    expect(bookStats([])).toEqual({ total: 0, avgRisk: '–', highRisk: 0 });
   });
 
   it('Who To Call and Priority Scores: total, average priority (2 decimals), high or urgent', () => {

@@ -86,7 +86,7 @@ function BiasList({ item }: { item: RiskRankingItem }) {
               </Group>
             </Group>
             <Progress
-              value={Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100)}
+              value={Math.round(Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100))}
               color={biasBarColor(bias.score)}
               size="sm"
               radius="xl"

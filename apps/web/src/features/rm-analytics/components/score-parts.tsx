@@ -19,9 +19,12 @@ import {
 } from '@/lib/display-rules';
 import { PRIORITY_HELP } from '../utils/explanations';
 
-/** product-rules: Constants: gauge = score / 10 × 100 (also the bar "at 10x the score"). */
+/**
+ * product-rules: Constants: gauge = score / 10 × 100 (also the bar "at 10x the score"), as a whole
+ * percent: a bar's aria-valuenow is read out, and 65.99999999999999 is not a number to hear.
+ */
 export const priorityPercent = (score: number) =>
-  Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100));
+  Math.round(Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100)));
 
 /** Risk ranking badge (HIGH, MEDIUM, LOW). */
 export function RiskLevelBadge({ level, suffix = '' }: { level: string; suffix?: string }) {
@@ -101,6 +104,7 @@ export function PriorityBar({ score, why }: { score: number; why: string }) {
           size="lg"
           radius="xl"
           style={{ flex: 1 }}
+          aria-label={`Priority ${formatPriority(score)} out of 10`}
         />
         <Text size="sm" fw={700} w={30} ta="right">
           {formatPriority(score)}

@@ -6,7 +6,7 @@ export const HIGH_RISK_PROFILE = 7;
 
 export interface BookStats {
   total: number;
-  /** Mean risk_profile, one decimal ("5.4"). */
+  /** Mean risk_profile, one decimal ("5.4"); a dash for an empty book, which has no mean. */
   avgRisk: string;
   highRisk: number;
 }
@@ -16,7 +16,7 @@ export function bookStats(customers: readonly Pick<Customer, 'risk_profile'>[]):
   const sum = customers.reduce((acc, c) => acc + c.risk_profile, 0);
   return {
     total,
-    avgRisk: fixed(total > 0 ? sum / total : 0, 1),
+    avgRisk: total > 0 ? fixed(sum / total, 1) : '–',
     highRisk: customers.filter((c) => c.risk_profile >= HIGH_RISK_PROFILE).length,
   };
 }

@@ -127,7 +127,9 @@ export function AppLayout({ user, navigation = true, children }: AppLayoutProps)
 
       {navigation ? (
         <>
-          <AppShell.Navbar p="sm">
+          {/* Hidden below md (collapsed, it is only moved off screen): a phone has one "Main"
+              navigation, the bottom bar, and no focusable links out of sight. */}
+          <AppShell.Navbar p="sm" visibleFrom="md">
             <SidebarNav user={user} />
           </AppShell.Navbar>
           <AppShell.Footer hiddenFrom="md">

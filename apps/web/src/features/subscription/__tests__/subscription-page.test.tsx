@@ -296,6 +296,11 @@ describe('Subscription: payment flags', () => {
       'Payment cancelled',
       'The payment was not completed and no money was taken.',
     ],
+    [
+      'paymentCancelled=true&paymentDeclined',
+      'Payment declined',
+      'Your card was declined and no money was taken. Please try another card.',
+    ],
   ])('toasts ?%s=true, then reloads /subscription after the delay', async (flag, title, text) => {
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
     billingApi(buildActiveStatus());

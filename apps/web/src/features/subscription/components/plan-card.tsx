@@ -74,7 +74,7 @@ export function PlanCard({
                 style={{ flexShrink: 0, marginTop: 2 }}
                 color="var(--mantine-color-teal-7)"
               />
-              <Text size="sm" c="teal.8" fw={600}>
+              <Text size="sm" c="teal" fw={600}>
                 {savings}
               </Text>
             </Group>

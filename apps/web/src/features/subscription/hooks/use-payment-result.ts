@@ -11,15 +11,40 @@ export const PAYMENT_RESULT_TEXT = {
   successMessage: 'Thank you! Your subscription is active.',
   cancelledTitle: 'Payment cancelled',
   cancelledMessage: 'The payment was not completed and no money was taken.',
+  declinedTitle: 'Payment declined',
+  declinedMessage: 'Your card was declined and no money was taken. Please try another card.',
 } as const;
 
-export type PaymentResult = 'success' | 'cancelled' | null;
+export type PaymentResult = 'success' | 'cancelled' | 'declined' | null;
 
+/** A declined card comes back with the spec's cancelled flag plus paymentDeclined=true. */
 export function readPaymentResult(params: URLSearchParams): PaymentResult {
   if (params.get('paymentSuccess') === 'true') return 'success';
-  if (params.get('paymentCancelled') === 'true') return 'cancelled';
+  if (params.get('paymentCancelled') === 'true')
+    return params.get('paymentDeclined') === 'true' ? 'declined' : 'cancelled';
   return null;
 }
+
+const RESULT_TOASTS = {
+  success: () =>
+    toast.success({
+      id: 'payment-result',
+      title: PAYMENT_RESULT_TEXT.successTitle,
+      message: PAYMENT_RESULT_TEXT.successMessage,
+    }),
+  cancelled: () =>
+    toast.warning({
+      id: 'payment-result',
+      title: PAYMENT_RESULT_TEXT.cancelledTitle,
+      message: PAYMENT_RESULT_TEXT.cancelledMessage,
+    }),
+  declined: () =>
+    toast.error({
+      id: 'payment-result',
+      title: PAYMENT_RESULT_TEXT.declinedTitle,
+      message: PAYMENT_RESULT_TEXT.declinedMessage,
+    }),
+} satisfies Record<NonNullable<PaymentResult>, () => void>;
 
 /**
  * product-rules: Screens: ?paymentSuccess=true or ?paymentCancelled=true each show a toast, then /subscription
@@ -35,19 +60,7 @@ export function usePaymentResult(): PaymentResult {
     if (!result) return;
     if (!toasted.current) {
       toasted.current = true;
-      if (result === 'success') {
-        toast.success({
-          id: 'payment-result',
-          title: PAYMENT_RESULT_TEXT.successTitle,
-          message: PAYMENT_RESULT_TEXT.successMessage,
-        });
-      } else {
-        toast.warning({
-          id: 'payment-result',
-          title: PAYMENT_RESULT_TEXT.cancelledTitle,
-          message: PAYMENT_RESULT_TEXT.cancelledMessage,
-        });
-      }
+      RESULT_TOASTS[result]();
     }
     const timer = setTimeout(
       () => browserLocation.replace(paths.subscription),

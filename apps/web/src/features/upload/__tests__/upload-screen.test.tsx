@@ -146,13 +146,17 @@ describe('Onboarding upload screen', () => {
           total_rows: 1500,
           file_size: 20480,
           preview_rows: rows,
-          accepted_rows: 1500,
+          accepted_rows: 1495,
+          rejected_rows: 5,
         }),
       }),
     });
 
     expect(
-      await findToastWith('File uploaded successfully', 'Preview loaded with 1500 rows.'),
+      await findToastWith(
+        'File uploaded successfully',
+        'Preview loaded with 1,500 rows. 1,495 accepted, 5 rejected.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Your file has been saved')).toBeInTheDocument();
     expect(

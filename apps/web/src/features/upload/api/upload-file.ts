@@ -10,7 +10,13 @@ import { apiUpload, isApiError, messageOr, endsSession } from '@/lib/api-client'
 export const UPLOAD_TEXT = {
   processing: 'Processing your file... This may take a few moments.',
   successTitle: 'File uploaded successfully',
-  successMessage: (rows: number) => `Preview loaded with ${rows} rows.`,
+  /** Spec §8's 'Preview loaded with N rows.', then what the checks made of them. */
+  successMessage: ({ preview }: Pick<UploadResponse, 'preview'>) => {
+    const rows = preview.total_rows ?? preview.preview_rows.length;
+    const loaded = `Preview loaded with ${rows.toLocaleString('en-US')} rows.`;
+    if (preview.accepted_rows === null || preview.rejected_rows === null) return loaded;
+    return `${loaded} ${preview.accepted_rows.toLocaleString('en-US')} accepted, ${preview.rejected_rows.toLocaleString('en-US')} rejected.`;
+  },
   validationFailedTitle: 'Upload validation failed',
   failedTitle: 'Upload failed',
   failedFallback: 'Failed to upload file. Please try again.',
@@ -33,11 +39,6 @@ export function uploadCustomerFile({ file, onProgress }: UploadInput): Promise<U
 
 export function useUploadCustomerFile() {
   return useMutation({ mutationFn: uploadCustomerFile });
-}
-
-/** The rows the success toast names: the total, or the preview rows while it is processing. */
-export function loadedRows(response: UploadResponse): number {
-  return response.preview.total_rows ?? response.preview.preview_rows.length;
 }
 
 /** The 422 body of a file the server could not import has the upload shape too. */

@@ -59,6 +59,7 @@ export function CustomerPreviewTable({ rows, withLeverage }: CustomerPreviewTabl
             columns={columns}
             rows={rows}
             minWidth={withLeverage ? 760 : 680}
+            label="Preview of the first customers"
             renderCell={(column, value) =>
               column.key === 'risk_profile' ? <RiskCell value={value} /> : formatCell(value)
             }

@@ -21,8 +21,15 @@ function Stat({ label, value, color }: { label: string; value: string; color: st
 
 function ProblemsTable({ problems }: { problems: RowProblem[] }) {
   return (
-    <Table.ScrollContainer minWidth={760} maxHeight={320} type="native">
-      <Table stickyHeader striped verticalSpacing={6} fz="sm">
+    <Table.ScrollContainer
+      minWidth={760}
+      maxHeight={320}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Rejected rows"
+    >
+      <Table stickyHeader striped verticalSpacing={6} fz="sm" aria-label="Rejected rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={64}>Row</Table.Th>

@@ -126,7 +126,13 @@ export function RequiredFieldsGuide() {
           <Text fw={600} size="sm" mb={6}>
             CSV example
           </Text>
-          <ScrollArea type="auto" offsetScrollbars="x" scrollbars="x">
+          <ScrollArea
+            type="auto"
+            offsetScrollbars="x"
+            scrollbars="x"
+            // Focusable, so a keyboard user can scroll the example sideways (WCAG 2.1.1).
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'CSV example' }}
+          >
             <Code block style={{ whiteSpace: 'pre', width: 'max-content', minWidth: '100%' }}>
               {EXAMPLE}
             </Code>

@@ -19,7 +19,6 @@ import {
   UPLOAD_TEXT,
   describeUploadError,
   isFailedUpload,
-  loadedRows,
   useUploadCustomerFile,
   validationFailure,
   type UploadFailure,
@@ -136,7 +135,7 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
           setState({ phase: 'uploaded', response });
           toast.success({
             title: UPLOAD_TEXT.successTitle,
-            message: UPLOAD_TEXT.successMessage(loadedRows(response)),
+            message: UPLOAD_TEXT.successMessage(response),
           });
           onFilesChanged?.();
         },

@@ -77,7 +77,9 @@ export function UploadResult({
           icon={<IconCircleCheck size={22} />}
           title="Your file has been saved"
         >
-          You can preview it or delete it here, or in the Datasets tab.
+          {variant === 'datasets'
+            ? 'You can preview it or delete it here.'
+            : 'You can preview it or delete it here, or in the Datasets tab.'}
         </Alert>
       ) : null}
       {succeeded && processing ? (

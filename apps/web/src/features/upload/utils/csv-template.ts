@@ -1,25 +1,14 @@
-import {
-  EXAMPLE_CUSTOMER,
-  OPTIONAL_COLUMNS,
-  REQUIRED_COLUMNS,
-  type CustomerRecord,
-} from '@behavio/contract';
+import { csvLine, EXAMPLE_CUSTOMER, OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from '@behavio/contract';
 
 export const TEMPLATE_FILENAME = 'customers-template.csv';
 
 const REQUIRED_NAMES = REQUIRED_COLUMNS.map((column) => column.name);
 const OPTIONAL_NAMES = OPTIONAL_COLUMNS.map((column) => column.name);
 
-function csvValue(value: CustomerRecord[keyof CustomerRecord]): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The CSV example of the upload screen: the 28 required columns and one plausible customer. */
 export function exampleCsv(): string {
-  const row = REQUIRED_NAMES.map((name) => csvValue(EXAMPLE_CUSTOMER[name]));
-  return `${REQUIRED_NAMES.join(',')}\n${row.join(',')}`;
+  const row = REQUIRED_NAMES.map((name) => EXAMPLE_CUSTOMER[name]);
+  return `${REQUIRED_NAMES.join(',')}\n${csvLine(row)}`;
 }
 
 /**

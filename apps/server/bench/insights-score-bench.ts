@@ -16,9 +16,13 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RISK_LEVELS, SEGMENTS, URGENCY_LEVELS, type CustomerRecord } from '@behavio/contract';
 // The stored form is the server's; this benchmark is a development tool, not part of the engine.
-import { insightsCopyText } from '../../../apps/server/src/modules/ingestion/insight-columns.js';
-import { MODEL_VERSION, scoreCustomer, scoreCustomerCompact } from '../src/index.js';
-import { generateCustomers } from '../src/testing/random-customers.js';
+import { insightsCopyText } from '../src/modules/ingestion/insight-columns.js';
+import {
+  MODEL_VERSION,
+  scoreCustomer,
+  scoreCustomerCompact,
+} from '../../../packages/insights/src/index.js';
+import { generateCustomers } from '../../../packages/insights/src/testing/random-customers.js';
 
 function argValue(name: string): string | undefined {
   const args = process.argv.slice(2);

@@ -21,12 +21,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { CustomerRecord } from '@behavio/contract';
-// The stored form is the server's; this benchmark is a development tool, not part of the engine.
-import { insightsCopyText } from '../../../apps/server/src/modules/ingestion/insight-columns.js';
-import * as current from '../src/index.js';
-import { customerRecordArb } from '../src/testing/arbitrary.js';
-import { PERSONAS } from '../src/testing/personas.js';
-import { generateCustomers } from '../src/testing/random-customers.js';
+import { insightsCopyText } from '../src/modules/ingestion/insight-columns.js';
+import * as current from '../../../packages/insights/src/index.js';
+import { customerRecordArb } from '../../../packages/insights/src/testing/arbitrary.js';
+import { PERSONAS } from '../../../packages/insights/src/testing/personas.js';
+import { generateCustomers } from '../../../packages/insights/src/testing/random-customers.js';
 
 type Score = (r: CustomerRecord) => unknown;
 type Engine = Pick<typeof current, 'scoreCustomer' | 'scoreCustomerCompact'> & {
