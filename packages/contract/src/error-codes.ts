@@ -60,6 +60,7 @@ export const ERROR_CODE_STATUS = {
   already_subscribed: 400,
   checkout_closed: 409,
   provider_unavailable: 502,
+  payments_not_configured: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;

@@ -85,7 +85,10 @@ describe('rate limits that cannot lock a user out', () => {
     for (let i = 0; i < 5; i++) statuses.push((await guess()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const refused = await guess();
-    expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+    expect(refused.json()).toEqual({
+      message: MESSAGES.tooManyAttempts,
+      code: 'too_many_requests',
+    });
 
     // The account has seen more attempts than its budget: the real user is slowed, not refused.
     const started = Date.now();

@@ -38,7 +38,7 @@ describe('POST /api/auth/logout', () => {
 
     const after = await checkUser(bearer(admin.token));
     expect(after.statusCode).toBe(420);
-    expect(after.json()).toEqual({ message: MESSAGES.invalidToken });
+    expect(after.json()).toEqual({ message: MESSAGES.invalidToken, code: 'invalid_token' });
     expect((await post('/api/auth/logout', {}, bearer(admin.token))).statusCode).toBe(420);
     expect((await checkUser(bearer(other))).statusCode).toBe(200);
   });
@@ -112,7 +112,7 @@ describe('tokens', () => {
     for (const token of bad) {
       const res = await checkUser(bearer(token));
       expect(res.statusCode).toBe(420);
-      expect(res.json()).toEqual({ message: MESSAGES.invalidToken });
+      expect(res.json()).toEqual({ message: MESSAGES.invalidToken, code: 'invalid_token' });
     }
   });
 
@@ -179,6 +179,7 @@ describe('POST /api/auth/change-password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
       message: PASSWORD_MESSAGES.currentPasswordWrong,
+      code: 'bad_request',
       errors: [{ path: 'currentPassword', msg: PASSWORD_MESSAGES.currentPasswordWrong }],
     });
     const short = await post(

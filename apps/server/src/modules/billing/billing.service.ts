@@ -147,7 +147,8 @@ export class BillingService {
         'already_subscribed',
       );
     const provider = this.deps.provider;
-    if (!provider) throw new AppError(503, BILLING_MESSAGES.paymentsNotConfigured);
+    if (!provider)
+      throw new AppError('payments_not_configured', BILLING_MESSAGES.paymentsNotConfigured);
     const checkout = await this.callProvider('start a checkout', async () =>
       provider.startCheckout({
         firmId: principal.firmId,

@@ -615,7 +615,10 @@ describe('payments on a PostgreSQL server', () => {
         payload: { plan: 'pro', billingCycle: 'monthly' },
       });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: BILLING_MESSAGES.paymentsNotConfigured });
+      expect(res.json()).toEqual({
+        message: BILLING_MESSAGES.paymentsNotConfigured,
+        code: 'payments_not_configured',
+      });
       const firm = await unconfigured.database.db
         .selectFrom('firms')
         .select('plan')

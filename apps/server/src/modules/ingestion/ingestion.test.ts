@@ -227,6 +227,7 @@ describe('POST /api/content/upload-file', () => {
     expect(report.json()).toEqual({
       message:
         'The rejected-rows report of this file cannot be read. Please upload the file again.',
+      code: 'internal',
     });
   });
 

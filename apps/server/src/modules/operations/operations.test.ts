@@ -67,7 +67,7 @@ describe('health probes', () => {
     for (const url of ['/api/health', '/api/health/nope', '/api/healthz']) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
     }
   });
 });
@@ -81,7 +81,7 @@ describe('metrics', () => {
     for (const headers of attempts) {
       const res = await get('/api/metrics', headers);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid or expired token' });
+      expect(res.json()).toEqual({ message: 'Invalid or expired token', code: 'unauthorized' });
     }
   });
 

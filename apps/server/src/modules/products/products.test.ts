@@ -179,7 +179,7 @@ describe('managing the shelf', () => {
       .execute();
     const res = await call('DELETE', `/api/products/${product.product_id}`, admin.headers);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.everRecommended });
+    expect(res.json()).toEqual({ message: PRODUCT_MESSAGES.everRecommended, code: 'conflict' });
     expect(await listOf(admin.headers)).toContainEqual(product);
   });
 
