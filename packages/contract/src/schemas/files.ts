@@ -94,3 +94,18 @@ export type DeleteFileResponse = z.infer<typeof deleteFileResponseSchema>;
 export const fileIdParamsSchema = z.object({
   file_id: z.string().max(200),
 });
+
+/**
+ * What a stored preview keeps, so each file's entry in the file list stays small whatever the
+ * file holds (up to 1,000 columns of 10,000 characters): the known columns plus this many
+ * others, each text cut to this many characters (an ellipsis marks the cut).
+ */
+export const PREVIEW_EXTRA_COLUMNS = 8;
+export const PREVIEW_TEXT_MAX_CHARS = 100;
+/** The file list is paged: `limit` files from `offset`, oldest first. */
+export const FILES_PAGE_MAX = 100;
+export const listFilesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(FILES_PAGE_MAX).default(FILES_PAGE_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListFilesQuery = z.infer<typeof listFilesQuerySchema>;

@@ -42,8 +42,8 @@ export async function insertFile(
     format: FileFormat;
     storageKey: string;
     totalColumns: number;
-    columnsInfo: unknown;
-    previewRows: unknown;
+    columns_info: unknown;
+    preview_rows: unknown;
   },
 ) {
   await db
@@ -57,8 +57,8 @@ export async function insertFile(
       format: file.format,
       storage_key: file.storageKey,
       total_columns: file.totalColumns,
-      columns_info: JSON.stringify(file.columnsInfo),
-      preview_rows: JSON.stringify(file.previewRows),
+      columns_info: JSON.stringify(file.columns_info),
+      preview_rows: JSON.stringify(file.preview_rows),
     })
     .execute();
 }
@@ -84,13 +84,19 @@ export async function findFile(db: Executor, firmId: string, fileId: string) {
 
 export type FileRecord = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
-export async function listFiles(db: Executor, firmId: string) {
+export async function listFiles(
+  db: Executor,
+  firmId: string,
+  page: { limit: number; offset: number },
+) {
   return db
     .selectFrom('customer_files')
     .select([...FILE_COLUMNS])
     .where('firm_id', '=', firmId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 

@@ -5,6 +5,7 @@ import {
   failedUploadResponseSchema,
   uploadErrorBodySchema,
   fileIdParamsSchema,
+  listFilesQuerySchema,
   listFilesResponseSchema,
   previewFileResponseSchema,
   uploadResponseSchema,
@@ -76,9 +77,16 @@ export async function ingestionRoutes(
     '/api/content/list-all-uploaded-files',
     {
       config: { access: RULES.anyEmployee },
-      schema: { tags, security, response: { 200: listFilesResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        querystring: listFilesQuerySchema,
+        description:
+          "The firm's files, oldest first, `limit` (at most 100, the default) from `offset` (default 0): a page shorter than `limit` is the last. Each preview is bounded: the known columns plus 8 others, texts cut to 100 characters.",
+        response: { 200: listFilesResponseSchema, ...errors },
+      },
     },
-    async (request) => ({ files: await ingestion.listFiles(principalOf(request)) }),
+    async (request) => ({ files: await ingestion.listFiles(principalOf(request), request.query) }),
   );
 
   r.get(

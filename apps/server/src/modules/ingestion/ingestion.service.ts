@@ -10,6 +10,7 @@ import {
   type DeleteFileResponse,
   type FilePreview,
   type FileSummary,
+  type ListFilesQuery,
   type PreviewFileResponse,
   type UploadResponse,
 } from '@behavio/contract';
@@ -32,6 +33,7 @@ import {
   type ColumnInfo,
 } from './parse/index.js';
 import { RejectedReport } from './rejected-report.js';
+import { boundPreview } from './preview-bounds.js';
 import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
 import { CopyLines, openLoadWriter } from './load-writer.js';
 import { insightsCopyText } from './insight-columns.js';
@@ -166,8 +168,7 @@ export class IngestionService {
           format,
           storageKey: key,
           totalColumns: summary.total_columns,
-          columnsInfo: publicColumns(summary.columns_info),
-          previewRows: summary.preview_rows,
+          ...storedPreview(publicColumns(summary.columns_info), summary.preview_rows),
         });
         await recordAudit(trx, principal, {
           action: 'file.uploaded',
@@ -419,8 +420,8 @@ export class IngestionService {
     }
   }
 
-  async listFiles(principal: Principal): Promise<FileSummary[]> {
-    const rows = await repo.listFiles(this.db, principal.firmId);
+  async listFiles(principal: Principal, page: ListFilesQuery): Promise<FileSummary[]> {
+    const rows = await repo.listFiles(this.db, principal.firmId, page);
     return rows.map((r) => ({
       file_id: r.id,
       filename: r.filename,
@@ -502,14 +503,22 @@ export class IngestionService {
   }
 }
 
+function storedPreview(columns: FilePreview['columns_info'], rows: FilePreview['preview_rows']) {
+  const bounded = boundPreview(columns, rows);
+  return { columns_info: bounded.columns, preview_rows: bounded.rows };
+}
+
 function toPreview(record: Omit<repo.FileRecord, 'storage_key'>): FilePreview {
   const preview: FilePreview = {
     filename: record.filename,
     total_rows: record.total_rows,
     total_columns: record.total_columns,
     file_size: Number(record.file_size),
-    preview_rows: record.preview_rows as FilePreview['preview_rows'],
-    columns_info: record.columns_info as FilePreview['columns_info'],
+    // Bounded when stored; bounded again for files stored before the bound.
+    ...storedPreview(
+      record.columns_info as FilePreview['columns_info'],
+      record.preview_rows as FilePreview['preview_rows'],
+    ),
     accepted_rows: record.accepted_rows,
     rejected_rows: record.rejected_rows,
     problems: (record.problems ?? []) as FilePreview['problems'],
