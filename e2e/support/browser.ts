@@ -43,7 +43,7 @@ function failOnCspViolations(browser: Browser): Browser {
     await page.addInitScript((prefix) => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(
-          `${prefix}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI}`,
+          `${prefix}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI} from ${event.sourceFile || 'unknown'}:${event.lineNumber}`,
         );
       });
     }, CSP_VIOLATION);

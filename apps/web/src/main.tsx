@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
-import './lib/strict-csp';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -46,15 +46,9 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
       <QueryClientProvider client={client}>
         <SessionCacheReset />
         <ModalsProvider>
-          {/* Below the 64px header, so a toast never covers Login or Logout; tall enough for a
-              long list of missing columns. */}
-          <Notifications
-            position="top-right"
-            limit={4}
-            zIndex={1000}
-            style={{ top: 'calc(64px + var(--mantine-spacing-xs))' }}
-            notificationMaxHeight={480}
-          />
+          {/* Below the 64px header (global.css), so a toast never covers Login or Logout; tall
+              enough for a long list of missing columns. */}
+          <Notifications position="top-right" limit={4} zIndex={1000} notificationMaxHeight={480} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>
