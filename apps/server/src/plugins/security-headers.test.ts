@@ -61,7 +61,7 @@ describe('TRUST_PROXY', () => {
       expect((await login(LOAD_BALANCER, '203.0.113.5')).statusCode).toBe(401);
     const third = await login(LOAD_BALANCER, '203.0.113.5');
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+    expect(third.json()).toEqual({ message: MESSAGES.tooManyAttempts, code: 'too_many_requests' });
     // Another client behind the same load balancer still has its own budget.
     expect((await login(LOAD_BALANCER, '203.0.113.6')).statusCode).toBe(401);
   });

@@ -103,7 +103,7 @@ describe('web app serving', () => {
       headers: { authorization: 'Bearer any-token-at-all-0123' },
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
   });
 
   it('serves the OpenAPI description generated from the contract', async () => {

@@ -360,6 +360,9 @@ export class IngestionService {
           onRejected: (row) => report.add(row),
         },
       );
+      // The local copy is only read by the parser: gone before the file is marked done.
+      await upload.release();
+      upload = undefined;
       await writer.finish();
       if (await report.close()) await storage.keepReport(record.storage_key);
       if (!result.ok) {

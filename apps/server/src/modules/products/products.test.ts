@@ -240,7 +240,7 @@ describe('another firm’s products', () => {
       weight: 0,
     });
     expect(put.statusCode).toBe(404);
-    expect(put.json()).toEqual({ message: PRODUCT_MESSAGES.notFound });
+    expect(put.json()).toEqual({ message: PRODUCT_MESSAGES.notFound, code: 'not_found' });
     const del = await call('DELETE', `/api/products/${foreign.product_id}`, own.headers);
     expect(del.statusCode).toBe(404);
     expect(await listOf(other.headers)).toContainEqual(foreign);

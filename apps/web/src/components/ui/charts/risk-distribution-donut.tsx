@@ -47,9 +47,11 @@ export function RiskDistributionDonut({
     <Stack gap={gap} align="center">
       <Box role="img" aria-label={`Risk distribution: ${summary}`}>
         {/* The summary above is the chart's text alternative; its slices would be read as
-            unnamed images (recharts draws them with role="img"). */}
+            unnamed images (recharts draws them with role="img"). Hidden, the chart must hold
+            nothing focusable either: recharts' keyboard layer is switched off. */}
         <DonutChart
           aria-hidden
+          pieChartProps={{ accessibilityLayer: false }}
           data={data.filter((slice) => slice.value > 0)}
           size={168}
           thickness={26}

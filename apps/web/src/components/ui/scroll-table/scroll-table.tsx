@@ -28,7 +28,9 @@ export function ScrollTable({ label, minWidth, maxHeight, children }: ScrollTabl
       type="native"
       tabIndex={0}
       role="region"
-      aria-label={label}
+      // Named apart from the section around it (often titled like the table), so the page has
+      // no two regions of one name.
+      aria-label={`${label} table`}
     >
       <Table
         styles={HEADER_STYLES}

@@ -114,7 +114,7 @@ describe('Who To Call', () => {
     const row = rowOf('CUST-001');
     expect(within(row).getByText('urgent')).toBeInTheDocument();
     // The bar is at 10x the score.
-    expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '86.4');
+    expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '86');
     expect(within(row).getByText('8.64')).toBeInTheDocument();
     expect(within(row).getByText('Very High')).toBeInTheDocument();
     expect(within(row).getByText('GBR')).toBeInTheDocument();

@@ -50,6 +50,8 @@ export function ScrollList<T>({
       mah={maxHeight}
       type="auto"
       offsetScrollbars="y"
+      // Reachable by keyboard, so the arrow keys scroll it (WCAG 2.1.1).
+      viewportProps={{ tabIndex: 0 }}
       onBottomReached={remaining > 0 ? showMore : undefined}
     >
       {children(visible)}
