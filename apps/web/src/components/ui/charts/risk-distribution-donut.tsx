@@ -48,10 +48,11 @@ export function RiskDistributionDonut({
       <Box role="img" aria-label={`Risk distribution: ${summary}`}>
         {/* The summary above is the chart's text alternative; its slices would be read as
             unnamed images (recharts draws them with role="img"). Hidden, the chart must hold
-            nothing focusable either: recharts' keyboard layer is switched off. */}
+            nothing focusable either: recharts' keyboard layer and the pie's tab stop are off. */}
         <DonutChart
           aria-hidden
           pieChartProps={{ accessibilityLayer: false }}
+          pieProps={{ rootTabIndex: -1 }}
           data={data.filter((slice) => slice.value > 0)}
           size={168}
           thickness={26}
