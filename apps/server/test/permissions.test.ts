@@ -176,6 +176,12 @@ const PROBES: Probe[] = [
     body: () => ({}),
   },
   {
+    method: 'POST',
+    url: '/api/content/product-outcome',
+    rule: 'productOutcome',
+    body: () => ({ customer_id: 'NOPE', product_id: ZERO_UUID, outcome: 'offered' }),
+  },
+  {
     method: 'DELETE',
     url: '/api/products/{product_id}',
     rule: 'productShelf',

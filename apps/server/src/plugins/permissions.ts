@@ -51,6 +51,11 @@ export const RULES = {
   /** The premium features a paid plan includes: any role, on a paid plan. */
   paidFeature: { paidPlanMessage: MESSAGES.purchaseSubscription },
   /** Changing the firm's product shelf: the admin, on any plan (issue 18). */
+  /** Recording a product outcome: an RM for their own customers, the admin for any; any plan. */
+  productOutcome: {
+    roles: ['admin', 'rm'],
+    roleMessage: 'Only the firm admin and relationship managers can record product outcomes.',
+  },
   productShelf: {
     roles: ['admin'],
     roleMessage: 'Only the firm admin can manage the product shelf.',

@@ -279,3 +279,45 @@ export const productOutcomeSchema = z.enum(PRODUCT_OUTCOMES, {
   error: 'outcome must be offered, accepted or declined',
 });
 export type ProductOutcome = z.infer<typeof productOutcomeSchema>;
+
+/** An Undo is recorded as an outcome of its own, taking back the one before (append-only). */
+export const PRODUCT_OUTCOME_UNDO = 'undone';
+export const PRODUCT_OUTCOME_MESSAGES = {
+  customerRequired: 'customer_id is required',
+  productRequired: 'product_id is required',
+  outcome: 'outcome must be offered, accepted, declined or undone',
+  reasonTooLong: 'reason must be at most 500 characters',
+  customerNotFound: 'Customer not found',
+  nothingToUndo: 'There is no outcome of this product for this customer to undo',
+  recorded: 'Outcome recorded',
+} as const;
+
+export const productOutcomeRequestSchema = z
+  .object({
+    customer_id: z
+      .string({ error: PRODUCT_OUTCOME_MESSAGES.customerRequired })
+      .trim()
+      .min(1, PRODUCT_OUTCOME_MESSAGES.customerRequired)
+      .max(64),
+    product_id: z
+      .string({ error: PRODUCT_OUTCOME_MESSAGES.productRequired })
+      .trim()
+      .min(1, PRODUCT_OUTCOME_MESSAGES.productRequired)
+      .max(200),
+    outcome: z.enum([...PRODUCT_OUTCOMES, PRODUCT_OUTCOME_UNDO], {
+      error: PRODUCT_OUTCOME_MESSAGES.outcome,
+    }),
+    reason: z.string().trim().max(500, PRODUCT_OUTCOME_MESSAGES.reasonTooLong).optional(),
+  })
+  .strict();
+export type ProductOutcomeRequest = z.input<typeof productOutcomeRequestSchema>;
+
+export const productOutcomeResponseSchema = z.object({
+  message: z.string(),
+  customer_id: z.string(),
+  product_id: z.string(),
+  outcome: z.enum([...PRODUCT_OUTCOMES, PRODUCT_OUTCOME_UNDO]),
+  reason: z.string().nullable(),
+  recorded_at: z.string(),
+});
+export type ProductOutcomeResponse = z.infer<typeof productOutcomeResponseSchema>;

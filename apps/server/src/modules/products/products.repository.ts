@@ -90,3 +90,64 @@ export async function seedDefaultShelf(db: Executor, firmId: string) {
     .values(DEFAULT_SHELF.map((product) => ({ firm_id: firmId, ...product })))
     .execute();
 }
+
+/** The customer, if the caller may see it: any of the firm's for an admin, an RM's own only. */
+export function findVisibleCustomer(
+  db: Executor,
+  firmId: string,
+  customerId: string,
+  rmId: string | null,
+) {
+  let query = db
+    .selectFrom('customers')
+    .select('customer_id')
+    .where('firm_id', '=', firmId)
+    .where('customer_id', '=', customerId);
+  if (rmId !== null) query = query.where('rm_id', '=', rmId);
+  return query.executeTakeFirst();
+}
+
+/** How many of the pair's outcomes still stand: each 'undone' takes one back. */
+export async function standingOutcomes(
+  db: Executor,
+  firmId: string,
+  customerId: string,
+  productId: string,
+) {
+  const row = await db
+    .selectFrom('product_outcomes')
+    .select(
+      sql<number>`count(*) filter (where outcome <> 'undone') - count(*) filter (where outcome = 'undone')`.as(
+        'n',
+      ),
+    )
+    .where('firm_id', '=', firmId)
+    .where('customer_id', '=', customerId)
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertOutcome(
+  db: Executor,
+  values: {
+    firm_id: string;
+    customer_id: string;
+    product_id: string;
+    outcome: 'offered' | 'accepted' | 'declined' | 'undone';
+    reason: string | null;
+    recorded_by: string;
+  },
+) {
+  return db.insertInto('product_outcomes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Marks the product as recommended, once: it can no longer be deleted (see docs/products.md). */
+export async function markRecommended(db: Executor, firmId: string, productId: string) {
+  await db
+    .updateTable('products')
+    .set({ first_recommended_at: sql<Date>`coalesce(first_recommended_at, now())` })
+    .where('firm_id', '=', firmId)
+    .where('product_id', '=', productId)
+    .execute();
+}

@@ -3,6 +3,8 @@ import {
   deleteProductResponseSchema,
   listProductsResponseSchema,
   productIdParamsSchema,
+  productOutcomeRequestSchema,
+  productOutcomeResponseSchema,
   productSchema,
   updateProductRequestSchema,
 } from '@behavio/contract';
@@ -79,5 +81,21 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
       },
     },
     (request) => products.remove(principalOf(request), request.params.product_id),
+  );
+
+  r.post(
+    '/api/content/product-outcome',
+    {
+      config: { access: RULES.productOutcome },
+      schema: {
+        ...docs,
+        description:
+          "Records that a product was offered, accepted or declined by a customer (or 'undone', taking back the outcome before): an RM for their own customers, the admin for any. Append-only and audited; an accepted product is not recommended again, a declined one not for RECOMMENDATION_COOLOFF_DAYS days.",
+        body: productOutcomeRequestSchema,
+        response: { 201: productOutcomeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await products.recordOutcome(principalOf(request), request.body)),
   );
 }

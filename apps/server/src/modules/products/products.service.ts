@@ -1,12 +1,17 @@
 import {
   PRODUCT_MESSAGES,
+  PRODUCT_OUTCOME_MESSAGES,
+  PRODUCT_OUTCOME_UNDO,
   productRuleErrors,
   type DeleteProductResponse,
   type ListProductsResponse,
   type NewProduct,
   type Product,
   type ProductChanges,
+  type ProductOutcomeResponse,
+  type productOutcomeRequestSchema,
 } from '@behavio/contract';
+import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, ProductRow } from '../../db/schema.js';
@@ -14,6 +19,8 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './products.repository.js';
+
+type ProductOutcomeRequestBody = z.output<typeof productOutcomeRequestSchema>;
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -114,6 +121,60 @@ export class ProductsService {
         throw conflict(PRODUCT_MESSAGES.everRecommended);
       throw error;
     }
+  }
+
+  /**
+   * Records what happened when a product was discussed with a customer (append-only, audited):
+   * an RM for the customers of their own book, the admin for any of the firm's. Another RM's or
+   * another firm's customer, and another firm's product, answer 404.
+   */
+  async recordOutcome(
+    principal: Principal,
+    input: ProductOutcomeRequestBody,
+  ): Promise<ProductOutcomeResponse> {
+    return this.db.transaction().execute(async (trx) => {
+      const customer = await repo.findVisibleCustomer(
+        trx,
+        principal.firmId,
+        input.customer_id,
+        principal.role === 'admin' ? null : principal.userId,
+      );
+      if (!customer) throw notFound(PRODUCT_OUTCOME_MESSAGES.customerNotFound);
+      const product = await this.locked(trx, principal, input.product_id);
+      if (
+        input.outcome === PRODUCT_OUTCOME_UNDO &&
+        (await repo.standingOutcomes(
+          trx,
+          principal.firmId,
+          customer.customer_id,
+          product.product_id,
+        )) <= 0
+      )
+        throw conflict(PRODUCT_OUTCOME_MESSAGES.nothingToUndo);
+      const row = await repo.insertOutcome(trx, {
+        firm_id: principal.firmId,
+        customer_id: customer.customer_id,
+        product_id: product.product_id,
+        outcome: input.outcome,
+        reason: input.reason || null,
+        recorded_by: principal.userId,
+      });
+      await repo.markRecommended(trx, principal.firmId, product.product_id);
+      const recorded = {
+        customer_id: row.customer_id,
+        product_id: row.product_id,
+        outcome: row.outcome,
+        reason: row.reason,
+        recorded_at: row.created_at.toISOString(),
+      };
+      await recordAudit(trx, principal, {
+        action: 'product_outcome.recorded',
+        subjectType: 'customer',
+        subjectId: row.customer_id,
+        after: { ...recorded, product_name: product.name },
+      });
+      return { message: PRODUCT_OUTCOME_MESSAGES.recorded, ...recorded };
+    });
   }
 
   /** The firm's product, locked for the transaction; another firm's or no product is a 404. */
