@@ -6,6 +6,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
+import { customerPageRoutes } from './modules/customer-page/customer-page.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
@@ -70,6 +71,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await billingRoutes(app, { billing: services.billing });
   creditsRoutes(app, { credits: services.credits });
   productsRoutes(app, { products: services.products });
+  customerPageRoutes(app, { customerPage: services.customerPage });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

@@ -16,6 +16,8 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { createPaymentProvider } from './modules/billing/providers/index.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ProductsService } from './modules/products/products.service.js';
+import { CustomerPageService } from './modules/customer-page/customer-page.service.js';
+import { RecommendationsService } from './modules/products/recommendations.service.js';
 
 export interface CoreDeps {
   config: Config;
@@ -42,8 +44,10 @@ export function createServices(deps: CoreDeps) {
     logger,
     firmUsage: { fileUploads: (firmId) => countActiveFiles(db, firmId) },
   });
+  const recommendations = new RecommendationsService(db, queue, logger);
   const ingestion = new IngestionService({
     database,
+    recommendations,
     queue,
     storage,
     logger,
@@ -80,7 +84,9 @@ export function createServices(deps: CoreDeps) {
     billing,
     credits: new CreditsService(db),
     limiter: new RateLimiter(db),
-    products: new ProductsService(db),
+    recommendations,
+    products: new ProductsService(db, recommendations),
+    customerPage: new CustomerPageService(db, recommendations),
   };
 }
 

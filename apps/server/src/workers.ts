@@ -3,11 +3,21 @@ import { BILLING_QUEUE } from './modules/billing/billing.service.js';
 import { BACKFILL_QUEUE, backfillInsights } from './modules/insights-backfill/backfill.js';
 import { sweepLoadTables } from './modules/ingestion/load-tables.js';
 import type { Services } from './services.js';
+import {
+  RECOMMENDATIONS_QUEUE,
+  RUN_STALE_SECONDS,
+} from './modules/products/recommendations.service.js';
 import { pruneRevokedTokens } from './modules/auth/auth.repository.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
 export const MAINTENANCE_QUEUE = 'maintenance';
-export const QUEUES: string[] = [IMPORT_QUEUE, BILLING_QUEUE, BACKFILL_QUEUE, MAINTENANCE_QUEUE];
+export const QUEUES: string[] = [
+  IMPORT_QUEUE,
+  BILLING_QUEUE,
+  BACKFILL_QUEUE,
+  MAINTENANCE_QUEUE,
+  RECOMMENDATIONS_QUEUE,
+];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
 export async function startWorkers(services: Services): Promise<void> {
@@ -29,8 +39,16 @@ export async function startWorkers(services: Services): Promise<void> {
     await services.billing.processDue(new Date());
   });
   await services.queue.work(BACKFILL_QUEUE, async () => {
-    await backfillInsights(services.db, services.logger);
+    await backfillInsights(services.db, services.logger, services.recommendations);
   });
+  // Each firm's products after an import, a shelf change or a backfill; and any firm whose ask
+  // lost its job or its runner (a process killed mid-run), checked every minute.
+  await services.queue.work<{ firmId: string }>(RECOMMENDATIONS_QUEUE, (data) =>
+    services.recommendations.runFirm(data.firmId),
+  );
+  services.queue.repeat('catching up recommendations', RUN_STALE_SECONDS, () =>
+    services.recommendations.runWaiting(),
+  );
   // Rate-limit windows older than a day can never count again, nor can revoked tokens past
   // their expiry; load tables of imports that died and were not retried are dropped (also
   // once now, after a crash).
@@ -39,6 +57,7 @@ export async function startWorkers(services: Services): Promise<void> {
     await services.limiter.prune(new Date(Date.now() - 86_400_000));
     await pruneRevokedTokens(services.db);
     await dropAbandonedLoadTables(services);
+    await services.recommendations.requestForEndedCooloffs();
   });
   await dropAbandonedLoadTables(services);
 }

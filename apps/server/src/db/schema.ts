@@ -125,6 +125,16 @@ export interface CustomerInsightsTable extends StoredInsightColumns {
   firm_id: string;
   customer_id: string;
   computed_at: CreatedAt;
+  /** The contract's ProductSuggestion list, best first (migration 0018). */
+  recommended_products: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface RecommendationRunsTable {
+  firm_id: string;
+  /** bigint: a string from pg, a number from PGlite. */
+  requested: ColumnType<string | number, number | undefined, number>;
+  computed: ColumnType<string | number, number | undefined, number>;
+  claimed_at: Date | null;
 }
 
 export interface CallOutcomesTable {
@@ -256,6 +266,7 @@ export interface Database {
   customer_files: CustomerFilesTable;
   customers: CustomersTable;
   customer_insights: CustomerInsightsTable;
+  recommendation_runs: RecommendationRunsTable;
   customer_list_index: CustomerListIndexTable;
   firm_data_versions: FirmDataVersionsTable;
   call_outcomes: CallOutcomesTable;

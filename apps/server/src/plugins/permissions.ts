@@ -50,12 +50,17 @@ export const RULES = {
   billing: { roles: ['admin'], roleMessage: MESSAGES.contactAdmin },
   /** The premium features a paid plan includes: any role, on a paid plan. */
   paidFeature: { paidPlanMessage: MESSAGES.purchaseSubscription },
-  /** Changing the firm's product shelf: the admin, on any plan (issue 18). */
   /** Recording a product outcome: an RM for their own customers, the admin for any; any plan. */
   productOutcome: {
     roles: ['admin', 'rm'],
     roleMessage: 'Only the firm admin and relationship managers can record product outcomes.',
   },
+  /** A customer's page: the admin for any of the firm's customers, an RM for their own; any plan. */
+  customerPage: {
+    roles: ['admin', 'rm'],
+    roleMessage: 'Only the firm admin and relationship managers can open a customer.',
+  },
+  /** Changing the firm's product shelf: the admin, on any plan (issue 18). */
   productShelf: {
     roles: ['admin'],
     roleMessage: 'Only the firm admin can manage the product shelf.',

@@ -99,6 +99,7 @@ export function buildRmBook(overrides: Partial<RmBookResponse> = {}): RmBookResp
   const customers = buildCustomers(3).map(({ rm_name: _rmName, ...customer }) => ({
     ...customer,
     rm_id: RM_IDS.jane,
+    recommended_products: [],
   }));
   return {
     rm_id: RM_IDS.jane,
@@ -121,6 +122,7 @@ export function buildWhoToCallItem(overrides: Partial<WhoToCallItem> = {}): WhoT
     why: 'Most of the portfolio sits in one stock.',
     risk_level: 'high',
     segment: 'overconfident',
+    recommended_products: [],
     ...overrides,
   };
 }

@@ -64,6 +64,7 @@ export function buildWhoToCallItem(overrides: Partial<WhoToCallItem> = {}): WhoT
     why: 'Your portfolio is carrying extra risk: leverage at 2.1x and a 30% drawdown.',
     risk_level: 'high',
     segment: 'overconfident',
+    recommended_products: [],
     ...overrides,
   };
 }
@@ -88,7 +89,8 @@ export function buildInsightItem(overrides: Partial<RiskRankingItem> = {}): Risk
 
 export function buildPriorityItem(overrides: Partial<PriorityScoreItem> = {}): PriorityScoreItem {
   const { customer_id, priority_score, urgency_level, recommended_action } = buildInsightItem();
-  const { top_biases, breakdown, why, risk_level, segment } = buildInsightItem();
+  const { top_biases, breakdown, why, risk_level, segment, recommended_products } =
+    buildInsightItem();
   return {
     customer_id,
     priority_score,
@@ -99,6 +101,7 @@ export function buildPriorityItem(overrides: Partial<PriorityScoreItem> = {}): P
     why,
     risk_level,
     segment,
+    recommended_products,
     ...overrides,
   };
 }

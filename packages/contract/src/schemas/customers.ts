@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString, searchParam, wholeNumberParam } from './fields.js';
+import { RECOMMENDED_PRODUCTS_LISTED, productSuggestionSchema } from './products.js';
 
 /** A customer as the lists show it (product-rules: Entities and fields Customer). */
 export const customerSchema = z.object({
@@ -17,11 +18,22 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/** The products recommended now, best first, as every RM list item carries them (issue 18). */
+export const recommendedProductsField = z
+  .array(productSuggestionSchema)
+  .max(RECOMMENDED_PRODUCTS_LISTED);
+
+/** A customer of an RM's book: the Customer and the products recommended to them now. */
+export const bookCustomerSchema = customerSchema.extend({
+  recommended_products: recommendedProductsField,
+});
+export type BookCustomer = z.infer<typeof bookCustomerSchema>;
+
 export const rmBookResponseSchema = z.object({
   rm_id: z.string(),
   rm_name: z.string(),
   customer_count: z.number().int(),
-  customers: z.array(customerSchema),
+  customers: z.array(bookCustomerSchema),
 });
 export type RmBookResponse = z.infer<typeof rmBookResponseSchema>;
 

@@ -6,6 +6,7 @@ import {
   type OptionalColumnName,
   type RequiredColumnName,
 } from './customer-columns.js';
+import { recommendedProductsField } from './customers.js';
 
 /**
  * Output of the behavioural-finance engine (`@behavio/insights`) and the RM analytics calls of
@@ -168,6 +169,7 @@ export const whoToCallItemSchema = z.object({
   why: z.string(),
   risk_level: riskLevelSchema,
   segment: segmentSchema,
+  recommended_products: recommendedProductsField,
 });
 export type WhoToCallItem = z.infer<typeof whoToCallItemSchema>;
 export const whoToCallResponseSchema = z.array(whoToCallItemSchema);
@@ -183,6 +185,7 @@ export const priorityScoreItemSchema = z.object({
   why: z.string(),
   risk_level: riskLevelSchema,
   segment: segmentSchema,
+  recommended_products: recommendedProductsField,
 });
 export type PriorityScoreItem = z.infer<typeof priorityScoreItemSchema>;
 export const priorityScoresResponseSchema = z.array(priorityScoreItemSchema);
@@ -198,6 +201,7 @@ export const riskRankingItemSchema = z.object({
   why: z.string(),
   risk_level: riskLevelSchema,
   segment: segmentSchema,
+  recommended_products: recommendedProductsField,
 });
 export type RiskRankingItem = z.infer<typeof riskRankingItemSchema>;
 

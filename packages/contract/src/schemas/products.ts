@@ -264,6 +264,18 @@ export const recommendedProductSchema = z.object({
 });
 export type RecommendedProduct = z.infer<typeof recommendedProductSchema>;
 
+/**
+ * A recommended product as every list item carries it (`recommended_products`): up to
+ * RECOMMENDED_PRODUCTS_LISTED, best first; the reasons are on the customer page.
+ */
+export const productSuggestionSchema = recommendedProductSchema.pick({
+  product_id: true,
+  name: true,
+  category: true,
+  fit_score: true,
+});
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+
 /** A product the customer may not be offered now, with every rule that excludes them. */
 export const excludedProductSchema = z.object({
   product_id: z.string(),

@@ -247,6 +247,7 @@ export async function topPriority(db: Executor, firmId: string, limit: number) {
       'i.why',
       'i.risk_level',
       'i.segment',
+      'i.recommended_products',
       'rm.name as rm_name',
     ])
     .execute();

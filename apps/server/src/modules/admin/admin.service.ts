@@ -8,6 +8,7 @@ import {
   type EmployeeRole,
   type FirmOverviewResponse,
   type RiskLevel,
+  type ProductSuggestion,
   type Segment,
   type UrgencyLevel,
   RISK_LEVELS,
@@ -314,6 +315,7 @@ export class AdminService {
         urgency_level: r.urgency_level as UrgencyLevel,
         risk_level: r.risk_level as RiskLevel,
         segment: r.segment as Segment,
+        recommended_products: r.recommended_products as ProductSuggestion[],
         rm_name: r.rm_name ?? null,
       })),
     };

@@ -23,7 +23,7 @@ const isoTimestamp = (ref: string) =>
 
 const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].map(field);
 const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
-const labels = ['i.why', 'i.risk_level', 'i.segment'].map(field);
+const labels = ['i.why', 'i.risk_level', 'i.segment', 'i.recommended_products'].map(field);
 const details = [
   // Every writer of top_biases (imports and the backfill, through insightColumnValues) stores
   // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
@@ -34,9 +34,10 @@ const details = [
 ];
 
 export const ITEMS = {
-  customer: CUSTOMER_COLUMNS.map((ref) =>
-    ref === 'c.created_at' ? isoTimestamp(ref) : field(ref),
-  ),
+  customer: [
+    ...CUSTOMER_COLUMNS.map((ref) => (ref === 'c.created_at' ? isoTimestamp(ref) : field(ref))),
+    field('i.recommended_products'),
+  ],
   whoToCall: [...summary, ...recommendation, ...labels],
   priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels],
   /** A who-to-call item with the top biases and the breakdown (risk ranking and segments). */

@@ -1,3 +1,4 @@
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { countRows } from '../../db/query-helpers.js';
@@ -23,6 +24,16 @@ export const CUSTOMER_COLUMNS = [
   'c.created_at',
   'c.rm_id',
 ] as const;
+
+/**
+ * The columns of a customer's row as the firm sent it (the contract's CustomerRecord: the 28
+ * columns and the optional ones), on the `c` alias: what the insights and recommendation
+ * models read.
+ */
+export const CUSTOMER_RECORD_COLUMNS = [
+  ...REQUIRED_COLUMNS.map((c) => `c.${c.name}` as const),
+  ...OPTIONAL_COLUMNS.map((c) => `c.${c.name}` as const),
+];
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

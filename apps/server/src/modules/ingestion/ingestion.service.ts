@@ -37,6 +37,7 @@ import { boundPreview } from './preview-bounds.js';
 import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
 import { CopyLines, openLoadWriter } from './load-writer.js';
 import { insightsCopyText } from './insight-columns.js';
+import type { RecommendationsService } from '../products/recommendations.service.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
@@ -59,6 +60,8 @@ export interface ImportJob {
 interface Deps {
   database: DatabaseHandle;
   queue: JobQueue;
+  /** Asked, in the import's final transaction, to recompute the firm's recommendations. */
+  recommendations: Pick<RecommendationsService, 'request'>;
   storage: FileStorage;
   logger: Logger;
   limits: { maxRows: number; maxUploadBytes: number };
@@ -383,15 +386,19 @@ export class IngestionService {
       const loaded = Date.now();
       if (bulk) await buildLoadTables(database, tables, job.firmId);
       const built = Date.now();
-      const outcome = await this.db.transaction().execute((trx) =>
-        repo.completeImport(trx, {
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const done = await repo.completeImport(trx, {
           fileId: job.fileId,
           firmId: job.firmId,
           counts,
           tables,
           bulk,
-        }),
-      );
+        });
+        // The products follow in a background job: scoring them here would make a million-row
+        // import minutes longer (docs/products.md, "Keeping recommendations current").
+        if (done !== 'gone') await this.deps.recommendations.request(trx, job.firmId);
+        return done;
+      });
       if (outcome === 'gone') await dropLoadTables(this.db, tables);
       log.info(
         {

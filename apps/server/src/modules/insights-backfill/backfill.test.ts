@@ -37,7 +37,9 @@ describe('insights backfill', () => {
       .where('firm_id', '=', admin.firmId)
       .executeTakeFirstOrThrow();
 
-    expect(await backfillInsights(ctx.database.db, ctx.services.logger)).toBe(10);
+    expect(
+      await backfillInsights(ctx.database.db, ctx.services.logger, ctx.services.recommendations),
+    ).toBe(10);
     const rows = await ctx.database.db
       .selectFrom('customer_insights')
       .select([
@@ -62,7 +64,9 @@ describe('insights backfill', () => {
       );
     }
     expect(rows.find((r) => r.customer_id === 'C-100020')!.computed_at).toEqual(stale.computed_at);
-    expect(await backfillInsights(ctx.database.db, ctx.services.logger)).toBe(0);
+    expect(
+      await backfillInsights(ctx.database.db, ctx.services.logger, ctx.services.recommendations),
+    ).toBe(0);
   });
 
   it('rebuilds the firm summary, so the dashboards count the recomputed insights', async () => {
@@ -91,7 +95,7 @@ describe('insights backfill', () => {
     });
     expect(await riskCounts()).toEqual({ high: 0, medium: 0, low: 25 });
 
-    await backfillInsights(ctx.database.db, ctx.services.logger);
+    await backfillInsights(ctx.database.db, ctx.services.logger, ctx.services.recommendations);
     expect(await riskCounts()).toEqual(recomputed);
   });
 

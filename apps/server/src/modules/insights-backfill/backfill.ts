@@ -1,18 +1,16 @@
-import { REQUIRED_COLUMNS, OPTIONAL_COLUMNS, type CustomerRecord } from '@behavio/contract';
+import type { CustomerRecord } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { RecommendationsService } from '../products/recommendations.service.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
+import { CUSTOMER_RECORD_COLUMNS } from '../customers/customers.repository.js';
 import { INSIGHT_COLUMNS, insightColumnValues } from '../ingestion/insight-columns.js';
 
 export const BACKFILL_QUEUE = 'backfill-insights';
 const BATCH = 2_000;
-const RECORD_COLUMNS = [
-  ...REQUIRED_COLUMNS.map((c) => c.name),
-  ...OPTIONAL_COLUMNS.map((c) => c.name),
-];
 
 /** At start-up: one backfill job when any stored insight was computed by another model version. */
 export async function scheduleBackfillIfStale(
@@ -38,7 +36,11 @@ export async function scheduleBackfillIfStale(
  * Recomputes every insight not computed by the current model, in batches, each batch one
  * transaction. Screens keep reading the stored rows meanwhile; a customer is never without one.
  */
-export async function backfillInsights(db: Kysely<Database>, logger: Logger): Promise<number> {
+export async function backfillInsights(
+  db: Kysely<Database>,
+  logger: Logger,
+  recommendations: Pick<RecommendationsService, 'request'>,
+): Promise<number> {
   let done = 0;
   const firms = new Set<string>();
   for (;;) {
@@ -47,7 +49,7 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
       .innerJoin('customer_insights as i', (join) =>
         join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
       )
-      .select(['c.firm_id', ...RECORD_COLUMNS.map((c) => `c.${c}` as const)])
+      .select(['c.firm_id', ...CUSTOMER_RECORD_COLUMNS])
       .where('i.model_version', '<>', MODEL_VERSION)
       .limit(BATCH)
       .execute();
@@ -71,6 +73,8 @@ export async function backfillInsights(db: Kysely<Database>, logger: Logger): Pr
     await db.transaction().execute(async (trx) => {
       await lockFirmCustomers(trx, firmId);
       await refreshCustomerListIndex(trx, firmId);
+      // New bias readings can change which products fit.
+      await recommendations.request(trx, firmId);
     });
   }
   if (done > 0)

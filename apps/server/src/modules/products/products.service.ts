@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './products.repository.js';
+import type { RecommendationsService } from './recommendations.service.js';
 
 type ProductOutcomeRequestBody = z.output<typeof productOutcomeRequestSchema>;
 
@@ -51,7 +52,10 @@ const duplicateName = () =>
  * cannot be deleted, only deactivated, so the outcomes that name it keep their meaning.
  */
 export class ProductsService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly recommendations: RecommendationsService,
+  ) {}
 
   async list(principal: Principal): Promise<ListProductsResponse> {
     const rows = await repo.listProducts(this.db, principal.firmId);
@@ -62,6 +66,7 @@ export class ProductsService {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const product = toProduct(await repo.insertProduct(trx, principal.firmId, input));
+        await this.recommendations.request(trx, principal.firmId);
         await recordAudit(trx, principal, {
           action: 'product.created',
           subjectType: 'product',
@@ -85,6 +90,7 @@ export class ProductsService {
         const after = toProduct(
           await repo.updateProduct(trx, principal.firmId, productId, changes),
         );
+        await this.recommendations.request(trx, principal.firmId);
         await recordAudit(trx, principal, {
           action: 'product.updated',
           subjectType: 'product',
@@ -107,6 +113,8 @@ export class ProductsService {
         if (await repo.wasEverRecommended(trx, principal.firmId, productId))
           throw conflict(PRODUCT_MESSAGES.everRecommended);
         await repo.deleteProduct(trx, principal.firmId, productId);
+        // Never recommended, so no stored list names it; an inactive one may now free a place.
+        if (product.active) await this.recommendations.request(trx, principal.firmId);
         await recordAudit(trx, principal, {
           action: 'product.deleted',
           subjectType: 'product',
@@ -160,6 +168,8 @@ export class ProductsService {
         recorded_by: principal.userId,
       });
       await repo.markRecommended(trx, principal.firmId, product.product_id);
+      // This customer's lists change at once: an accepted or declined product leaves them.
+      await this.recommendations.recomputeCustomer(trx, principal.firmId, customer.customer_id);
       const recorded = {
         customer_id: row.customer_id,
         product_id: row.product_id,

@@ -1,0 +1,176 @@
+import type { ShelfProduct } from '@behavio/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import { CUSTOMER_RECORD_COLUMNS } from '../customers/customers.repository.js';
+
+/** The firm's active products, as the recommendation model reads them. */
+export async function activeShelf(db: Executor, firmId: string): Promise<ShelfProduct[]> {
+  return db
+    .selectFrom('products')
+    .select([
+      'product_id',
+      'name',
+      'category',
+      'active',
+      'weight',
+      'min_age',
+      'max_age',
+      'min_risk_profile',
+      'max_risk_profile',
+      'min_knowledge_quiz_score',
+      'min_experience_years',
+      'max_leverage_ratio',
+      'min_aum',
+      'countries',
+      'needs',
+    ])
+    .where('firm_id', '=', firmId)
+    .where('active', '=', true)
+    .orderBy('product_id')
+    .execute() as Promise<ShelfProduct[]>;
+}
+
+/**
+ * Customers with their stored bias readings, `limit` at a time in customer_id order after
+ * `after` (the primary key's order, so each batch is an index range, not a sort of the firm).
+ */
+export function customersWithReadings(
+  db: Executor,
+  firmId: string,
+  range: { after?: string; only?: string; limit: number },
+) {
+  let query = db
+    .selectFrom('customers as c')
+    .innerJoin('customer_insights as i', (join) =>
+      join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
+    )
+    .select([...CUSTOMER_RECORD_COLUMNS, 'i.bias_scores', 'i.bias_confidences'])
+    .where('c.firm_id', '=', firmId);
+  if (range.after !== undefined) query = query.where('c.customer_id', '>', range.after);
+  if (range.only !== undefined) query = query.where('c.customer_id', '=', range.only);
+  return query.orderBy('c.customer_id').limit(range.limit).execute();
+}
+
+/** The product outcomes of these customers, any order. */
+export function outcomesOf(db: Executor, firmId: string, customerIds: string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_outcomes')
+    .select(['customer_id', 'product_id', 'outcome', 'created_at as recorded_at'])
+    .where('firm_id', '=', firmId)
+    .where('customer_id', 'in', customerIds)
+    .execute();
+}
+
+/**
+ * Stores each customer's suggestions (the contract's ProductSuggestion list as JSON text),
+ * rewriting only the rows whose list changed, so a shelf edit that moves a few customers writes
+ * a few rows.
+ */
+export async function storeSuggestions(
+  db: Executor,
+  firmId: string,
+  rows: { customer_id: string; products: string }[],
+) {
+  if (rows.length === 0) return;
+  await sql`
+    update customer_insights i set recommended_products = r.products::json
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(customer_id text, products text)
+    where i.firm_id = ${firmId} and i.customer_id = r.customer_id
+      and i.recommended_products::text is distinct from r.products
+  `.execute(db);
+}
+
+/** Marks products as recommended, once: they can no longer be deleted (docs/products.md). */
+export async function markProductsRecommended(db: Executor, firmId: string, productIds: string[]) {
+  if (productIds.length === 0) return;
+  await db
+    .updateTable('products')
+    .set({ first_recommended_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
+    .where('product_id', 'in', productIds)
+    .where('first_recommended_at', 'is', null)
+    .execute();
+}
+
+/* The per-firm run record (migration 0018): requested counts the asks, computed the asks the
+ * last finished run covered, claimed_at the heartbeat of the process running one now. */
+
+/** Asks for the firm's recommendations to be recomputed. */
+export async function requestRun(db: Executor, firmId: string) {
+  await db
+    .insertInto('recommendation_runs')
+    .values({ firm_id: firmId, requested: 1 })
+    .onConflict((oc) =>
+      oc.column('firm_id').doUpdateSet({ requested: sql`recommendation_runs.requested + 1` }),
+    )
+    .execute();
+}
+
+/**
+ * Claims the firm's run when one is asked for and nobody runs it (or its runner stopped
+ * beating for `staleSeconds`): answers the asks it will cover, or undefined.
+ */
+export async function claimRun(db: Executor, firmId: string, staleSeconds: number) {
+  const row = await db
+    .updateTable('recommendation_runs')
+    .set({ claimed_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
+    .whereRef('requested', '>', 'computed')
+    .where((eb) =>
+      eb.or([
+        eb('claimed_at', 'is', null),
+        eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+      ]),
+    )
+    .returning('requested')
+    .executeTakeFirst();
+  // bigint: a string from pg, a number from PGlite.
+  return row && Number(row.requested);
+}
+
+export async function beatRun(db: Executor, firmId: string) {
+  await db
+    .updateTable('recommendation_runs')
+    .set({ claimed_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
+    .execute();
+}
+
+/** Ends a run that covered the asks up to `requested`. */
+export async function finishRun(db: Executor, firmId: string, requested: number) {
+  await db
+    .updateTable('recommendation_runs')
+    .set({ computed: sql`greatest(computed, ${requested}::bigint)`, claimed_at: null })
+    .where('firm_id', '=', firmId)
+    .execute();
+}
+
+/** Firms with a run asked for that nobody is running (a lost job, or a runner that died). */
+export async function firmsWaitingForRun(db: Executor, staleSeconds: number) {
+  const rows = await db
+    .selectFrom('recommendation_runs')
+    .select('firm_id')
+    .whereRef('requested', '>', 'computed')
+    .where((eb) =>
+      eb.or([
+        eb('claimed_at', 'is', null),
+        eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.firm_id);
+}
+
+/** Firms where a declined product's cooling-off period ended in the last two days. */
+export async function firmsWithCooloffEnding(db: Executor, cooloffDays: number) {
+  const rows = await db
+    .selectFrom('product_outcomes')
+    .select('firm_id')
+    .distinct()
+    .where('outcome', '=', 'declined')
+    .where('created_at', '<=', sql<Date>`now() - make_interval(days => ${cooloffDays})`)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${cooloffDays + 2})`)
+    .execute();
+  return rows.map((r) => r.firm_id);
+}
