@@ -1,5 +1,5 @@
 import type { Plan, Role, UploadResponse } from '@behavio/contract';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js';
 import { multipartFile } from './multipart.js';
@@ -79,5 +79,30 @@ export async function importCustomers(
   expect(res.statusCode).toBe(201);
   const { file_id, job_status } = res.json<UploadResponse>();
   expect(job_status).toBe('completed');
+  const file = await ctx.database.db
+    .selectFrom('customer_files')
+    .select('firm_id')
+    .where('id', '=', file_id!)
+    .executeTakeFirstOrThrow();
+  await recommendationsSettled(ctx, file.firm_id);
   return file_id!;
+}
+
+/**
+ * Waits until the firm's products are recomputed for every change asked so far (they follow an
+ * import in a background run), so a test reads the lists as they will stay.
+ */
+export async function recommendationsSettled(ctx: TestContext, firmId: string) {
+  await vi.waitFor(
+    async () => {
+      const run = await ctx.database.db
+        .selectFrom('recommendation_runs')
+        .select(['requested', 'computed', 'claimed_at'])
+        .where('firm_id', '=', firmId)
+        .executeTakeFirst();
+      expect(Number(run?.computed ?? 0)).toBeGreaterThanOrEqual(Number(run?.requested ?? 0));
+      expect(run?.claimed_at ?? null).toBeNull();
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }

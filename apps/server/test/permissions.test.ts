@@ -182,6 +182,12 @@ const PROBES: Probe[] = [
     body: () => ({ customer_id: 'NOPE', product_id: ZERO_UUID, outcome: 'offered' }),
   },
   {
+    method: 'GET',
+    url: '/api/content/customer/{customer_id}',
+    rule: 'customerPage',
+    path: () => '/api/content/customer/NOPE',
+  },
+  {
     method: 'DELETE',
     url: '/api/products/{product_id}',
     rule: 'productShelf',

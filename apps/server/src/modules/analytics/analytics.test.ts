@@ -81,6 +81,7 @@ describe('RM analytics calls', () => {
       leverage_ratio: expect.any(Number),
       created_at: expect.any(String),
       rm_id: rm.id,
+      recommended_products: expect.any(Array),
     });
   });
 

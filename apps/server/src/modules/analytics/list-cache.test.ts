@@ -309,7 +309,7 @@ describe('RM list responses', () => {
     // A small body is not worth compressing.
     const small = await ctx.app.inject({
       method: 'GET',
-      url: `${url}?limit=1`,
+      url: `${url}?search=NO-SUCH-CUSTOMER`,
       headers: { ...rm.headers, 'accept-encoding': 'gzip' },
     });
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -317,7 +317,7 @@ describe('RM list responses', () => {
       small.json().high_risk.length +
         small.json().medium_risk.length +
         small.json().low_risk.length,
-    ).toBe(1);
+    ).toBe(0);
   });
 });
 

@@ -9,7 +9,8 @@ import {
   whoToCallResponseSchema,
   priorityScoreItemSchema,
   whoToCallItemSchema,
-  type Customer,
+  type BookCustomer,
+  type ProductSuggestion,
   type RiskRankingItem,
   type TopBias,
   type UrgencyLevel,
@@ -65,7 +66,8 @@ async function storedBook(rmId: string) {
       (a.customer_id < b.customer_id ? -1 : 1),
   );
   return rows.map((row) => {
-    const customer: Customer = {
+    const recommended_products = row.recommended_products as ProductSuggestion[];
+    const customer: BookCustomer = {
       customer_id: row.customer_id,
       country_iso: row.country_iso,
       age: row.age,
@@ -77,6 +79,7 @@ async function storedBook(rmId: string) {
       leverage_ratio: row.leverage_ratio,
       created_at: new Date(row.created_at).toISOString(),
       rm_id: row.rm_id,
+      recommended_products,
     };
     const item = {
       customer_id: row.customer_id,
@@ -100,6 +103,7 @@ async function storedBook(rmId: string) {
       why: row.why,
       risk_level: row.risk_level,
       segment: row.segment,
+      recommended_products,
     } as RiskRankingItem;
     return {
       customer,

@@ -7,9 +7,14 @@ import {
   type WhoToCallResponse,
 } from '@behavio/contract';
 import { checkEligibility } from '@behavio/insights';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  recommendationsSettled,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { CUSTOMER_RECORD_COLUMNS } from '../customers/customers.repository.js';
 import * as repo from './recommendations.repository.js';
@@ -39,18 +44,7 @@ const stored = (firmId: string) =>
 
 /** Waits until the firm's asks are all computed, and answers the stored rows. */
 async function settled(firmId: string) {
-  await vi.waitFor(
-    async () => {
-      const run = await ctx.database.db
-        .selectFrom('recommendation_runs')
-        .select(['requested', 'computed', 'claimed_at'])
-        .where('firm_id', '=', firmId)
-        .executeTakeFirstOrThrow();
-      expect(Number(run.computed)).toBeGreaterThanOrEqual(Number(run.requested));
-      expect(run.claimed_at).toBeNull();
-    },
-    { timeout: 20_000, interval: 100 },
-  );
+  await recommendationsSettled(ctx, firmId);
   return stored(firmId);
 }
 
