@@ -181,6 +181,7 @@ const PROBES: Probe[] = [
     rule: 'productOutcome',
     body: () => ({ customer_id: 'NOPE', product_id: ZERO_UUID, outcome: 'offered' }),
   },
+  { method: 'GET', url: '/api/content/product-performance', rule: 'productPerformance' },
   {
     method: 'GET',
     url: '/api/content/customer/{customer_id}',

@@ -60,6 +60,11 @@ export const RULES = {
     roles: ['admin', 'rm'],
     roleMessage: 'Only the firm admin and relationship managers can open a customer.',
   },
+  /** How the shelf performs: admin, head and compliance, on any plan. */
+  productPerformance: {
+    roles: ['admin', 'head', 'compliance'],
+    roleMessage: 'Only the firm admin, head and compliance can see product performance.',
+  },
   /** Changing the firm's product shelf: the admin, on any plan (issue 18). */
   productShelf: {
     roles: ['admin'],

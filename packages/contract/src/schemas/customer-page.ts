@@ -20,7 +20,11 @@ import {
  */
 
 const valueOf = (kind: ColumnKind) =>
-  kind === 'boolean' ? z.boolean() : kind === 'text' || kind === 'country' ? z.string() : z.number();
+  kind === 'boolean'
+    ? z.boolean()
+    : kind === 'text' || kind === 'country'
+      ? z.string()
+      : z.number();
 
 /** The customer's row as the firm sent it: the 28 columns, and the optional ones or null. */
 export const customerRecordSchema = z.object({

@@ -333,3 +333,38 @@ export const productOutcomeResponseSchema = z.object({
   recorded_at: z.string(),
 });
 export type ProductOutcomeResponse = z.infer<typeof productOutcomeResponseSchema>;
+
+/** Offered, accepted and declined counts and the acceptance rate (accepted of decided, or null). */
+const outcomeCounts = {
+  offered: z.number().int(),
+  accepted: z.number().int(),
+  declined: z.number().int(),
+  /** accepted / (accepted + declined), 0-1 with 4 decimals; null before any decision. */
+  acceptance_rate: z.number().min(0).max(1).nullable(),
+};
+
+/**
+ * GET /api/content/product-performance (issue 18, item 6): per product, the customers it is
+ * recommended to now and what became of the offers; per person who recorded outcomes, the same.
+ * Counts are of customer-product pairs whose outcome stands (an Undo takes one back).
+ */
+export const productPerformanceResponseSchema = z.object({
+  products: z.array(
+    z.object({
+      product_id: z.string(),
+      name: z.string(),
+      category: productCategorySchema,
+      active: z.boolean(),
+      recommended_now: z.number().int(),
+      ...outcomeCounts,
+    }),
+  ),
+  rms: z.array(
+    z.object({
+      user_id: z.string(),
+      name: z.string(),
+      ...outcomeCounts,
+    }),
+  ),
+});
+export type ProductPerformanceResponse = z.infer<typeof productPerformanceResponseSchema>;

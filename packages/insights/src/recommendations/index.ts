@@ -3,7 +3,13 @@
  * ranking. Reads only the customer's row and the bias engine's public output. See
  * docs/insights-model.md, section 17.
  */
-export { recommendProducts, productFit, historyExclusion, compareCandidates } from './recommend.js';
+export {
+  recommendProducts,
+  productFit,
+  historyExclusion,
+  standingOutcomes,
+  compareCandidates,
+} from './recommend.js';
 export type { OutcomeRecord, RecommendationInput, Recommendations } from './recommend.js';
 export { checkEligibility, suitabilityLine } from './eligibility.js';
 export type { Eligibility, ProductRules } from './eligibility.js';

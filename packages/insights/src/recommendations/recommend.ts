@@ -83,9 +83,24 @@ const DAY_MS = 86_400_000;
 const dateOf = (t: string | Date | number) => new Date(t).toISOString().slice(0, 10);
 
 /**
+ * The outcomes that still stand, oldest first: each 'undone' takes back the latest outcome
+ * before it, as the Undo on the screen does. Pass one customer's outcomes of one product.
+ */
+export function standingOutcomes(outcomes: readonly OutcomeRecord[]): OutcomeRecord[] {
+  const standing: OutcomeRecord[] = [];
+  const inOrder = [...outcomes].sort(
+    (a, b) => new Date(a.recorded_at).getTime() - new Date(b.recorded_at).getTime(),
+  );
+  for (const o of inOrder) {
+    if (o.outcome === 'undone') standing.pop();
+    else standing.push(o);
+  }
+  return standing;
+}
+
+/**
  * Why the customer's history rules a product out, if it does: accepted at any time, or
- * declined less than `cooloffDays` days before `asOf`. An 'undone' takes back the latest
- * outcome before it, as the Undo on the screen does.
+ * declined less than `cooloffDays` days before `asOf`.
  */
 export function historyExclusion(
   productId: string,
@@ -93,15 +108,7 @@ export function historyExclusion(
   asOf: string | Date,
   cooloffDays: number,
 ): string | undefined {
-  const standing: OutcomeRecord[] = [];
-  const own = outcomes
-    .filter((o) => o.product_id === productId)
-    .map((o) => ({ ...o, at: new Date(o.recorded_at).getTime() }))
-    .sort((a, b) => a.at - b.at);
-  for (const o of own) {
-    if (o.outcome === 'undone') standing.pop();
-    else standing.push(o);
-  }
+  const standing = standingOutcomes(outcomes.filter((o) => o.product_id === productId));
   const accepted = standing.find((o) => o.outcome === 'accepted');
   if (accepted) return `accepted on ${dateOf(accepted.recorded_at)}: not recommended again`;
   const declined = standing.findLast((o) => o.outcome === 'declined');

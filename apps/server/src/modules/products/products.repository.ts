@@ -151,3 +151,31 @@ export async function markRecommended(db: Executor, firmId: string, productId: s
     .where('product_id', '=', productId)
     .execute();
 }
+
+/** How many customers each product is recommended to now (the stored lists). */
+export async function recommendedNowCounts(db: Executor, firmId: string) {
+  const rows = await sql<{ product_id: string; n: number | string }>`
+    select p.value->>'product_id' as product_id, count(*) as n
+    from customer_insights i, json_array_elements(i.recommended_products) p
+    where i.firm_id = ${firmId}
+    group by 1
+  `.execute(db);
+  return new Map(rows.rows.map((r) => [r.product_id, Number(r.n)]));
+}
+
+/** Every product outcome of the firm with who recorded it (RMs and admins), any order. */
+export function firmOutcomes(db: Executor, firmId: string) {
+  return db
+    .selectFrom('product_outcomes as o')
+    .leftJoin('users as u', 'u.id', 'o.recorded_by')
+    .select([
+      'o.customer_id',
+      'o.product_id',
+      'o.outcome',
+      'o.created_at as recorded_at',
+      'o.recorded_by',
+      'u.name as recorder_name',
+    ])
+    .where('o.firm_id', '=', firmId)
+    .execute();
+}

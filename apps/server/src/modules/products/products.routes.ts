@@ -5,6 +5,7 @@ import {
   productIdParamsSchema,
   productOutcomeRequestSchema,
   productOutcomeResponseSchema,
+  productPerformanceResponseSchema,
   productSchema,
   updateProductRequestSchema,
 } from '@behavio/contract';
@@ -97,5 +98,19 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     },
     async (request, reply) =>
       reply.status(201).send(await products.recordOutcome(principalOf(request), request.body)),
+  );
+
+  r.get(
+    '/api/content/product-performance',
+    {
+      config: { access: RULES.productPerformance },
+      schema: {
+        ...docs,
+        description:
+          'Per product: the customers it is recommended to now, and the customer-product pairs offered, accepted and declined (outcomes that stand, an Undo taking one back) with the acceptance rate (accepted of decided); per person, the same by who recorded the latest outcome.',
+        response: { 200: productPerformanceResponseSchema, ...errors },
+      },
+    },
+    (request) => products.performance(principalOf(request)),
   );
 }

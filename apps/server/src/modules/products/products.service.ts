@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductChanges,
   type ProductOutcomeResponse,
+  type ProductPerformanceResponse,
   type productOutcomeRequestSchema,
 } from '@behavio/contract';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './products.repository.js';
+import { productPerformance } from './product-performance.js';
 import type { RecommendationsService } from './recommendations.service.js';
 
 type ProductOutcomeRequestBody = z.output<typeof productOutcomeRequestSchema>;
@@ -185,6 +187,16 @@ export class ProductsService {
       });
       return { message: PRODUCT_OUTCOME_MESSAGES.recorded, ...recorded };
     });
+  }
+
+  /** The product performance report (issue 18, item 6). */
+  async performance(principal: Principal): Promise<ProductPerformanceResponse> {
+    const [shelf, recommendedNow, outcomes] = await Promise.all([
+      repo.listProducts(this.db, principal.firmId),
+      repo.recommendedNowCounts(this.db, principal.firmId),
+      repo.firmOutcomes(this.db, principal.firmId),
+    ]);
+    return productPerformance(shelf, recommendedNow, outcomes);
   }
 
   /** The firm's product, locked for the transaction; another firm's or no product is a 404. */
