@@ -1,6 +1,7 @@
 import type { Plan, Role, UploadResponse } from '@behavio/contract';
 import { expect, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { recommendationsUpToDate } from '../src/modules/products/products.repository.js';
 import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js';
 import { multipartFile } from './multipart.js';
 
@@ -94,15 +95,7 @@ export async function importCustomers(
  */
 export async function recommendationsSettled(ctx: TestContext, firmId: string) {
   await vi.waitFor(
-    async () => {
-      const run = await ctx.database.db
-        .selectFrom('recommendation_runs')
-        .select(['requested', 'computed', 'claimed_at'])
-        .where('firm_id', '=', firmId)
-        .executeTakeFirst();
-      expect(Number(run?.computed ?? 0)).toBeGreaterThanOrEqual(Number(run?.requested ?? 0));
-      expect(run?.claimed_at ?? null).toBeNull();
-    },
+    async () => expect(await recommendationsUpToDate(ctx.database.db, firmId)).toBe(true),
     { timeout: 30_000, interval: 50 },
   );
 }

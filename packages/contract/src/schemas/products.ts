@@ -349,6 +349,8 @@ const outcomeCounts = {
  * Counts are of customer-product pairs whose outcome stands (an Undo takes one back).
  */
 export const productPerformanceResponseSchema = z.object({
+  /** False while a recomputation of the firm's recommendations is asked for or running. */
+  recommendations_up_to_date: z.boolean(),
   products: z.array(
     z.object({
       product_id: z.string(),

@@ -117,6 +117,7 @@ describe('GET /api/content/product-performance', () => {
       ctx.app.inject({ method: 'GET', url: '/api/content/product-performance', headers });
     const report = (await read(admin.headers)).json<ProductPerformanceResponse>();
     const row = report.products.find((p) => p.product_id === product.product_id)!;
+    expect(report.recommendations_up_to_date).toBe(true);
     expect(row).toMatchObject({ accepted: 1, declined: 0, acceptance_rate: 1 });
     // Accepted is never recommended again: the count is of the lists before, less one.
     const before = listed.filter((p) => p.product_id === product.product_id).length;

@@ -50,7 +50,7 @@ export function productPerformance(
   shelf: { product_id: string; name: string; category: string; active: boolean }[],
   recommendedNow: Map<string, number>,
   outcomes: OutcomeRow[],
-): ProductPerformanceResponse {
+): Omit<ProductPerformanceResponse, 'recommendations_up_to_date'> {
   const pairs = new Map<string, OutcomeRow[]>();
   for (const o of outcomes) {
     const key = `${o.product_id}\u0000${o.customer_id}`;

@@ -179,3 +179,13 @@ export function firmOutcomes(db: Executor, firmId: string) {
     .where('o.firm_id', '=', firmId)
     .execute();
 }
+
+/** Whether no recomputation of the firm's recommendations is asked for or running. */
+export async function recommendationsUpToDate(db: Executor, firmId: string) {
+  const run = await db
+    .selectFrom('recommendation_runs')
+    .select(['requested', 'computed', 'claimed_at'])
+    .where('firm_id', '=', firmId)
+    .executeTakeFirst();
+  return !run || (Number(run.computed) >= Number(run.requested) && run.claimed_at === null);
+}

@@ -191,12 +191,16 @@ export class ProductsService {
 
   /** The product performance report (issue 18, item 6). */
   async performance(principal: Principal): Promise<ProductPerformanceResponse> {
-    const [shelf, recommendedNow, outcomes] = await Promise.all([
+    const [upToDate, shelf, recommendedNow, outcomes] = await Promise.all([
+      repo.recommendationsUpToDate(this.db, principal.firmId),
       repo.listProducts(this.db, principal.firmId),
       repo.recommendedNowCounts(this.db, principal.firmId),
       repo.firmOutcomes(this.db, principal.firmId),
     ]);
-    return productPerformance(shelf, recommendedNow, outcomes);
+    return {
+      recommendations_up_to_date: upToDate,
+      ...productPerformance(shelf, recommendedNow, outcomes),
+    };
   }
 
   /** The firm's product, locked for the transaction; another firm's or no product is a 404. */
