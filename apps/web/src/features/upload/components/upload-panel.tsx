@@ -8,12 +8,10 @@ import { Alert, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messageOr } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { toast } from '@/lib/notify';
 import { toastContinueError, useReloadUser } from '../api/confirm-upload';
-import { useDeleteFile } from '@/lib/customer-files';
-import { DELETE_TEXT } from '../api/delete-file';
+import { FILE_TEXT, toastDeleteFailed, useDeleteFile } from '@/lib/customer-files';
 import { useImportStatus } from '../api/import-status';
 import {
   UPLOAD_TEXT,
@@ -156,21 +154,17 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
   const handleDelete = (fileId: string) => {
     modals.openConfirmModal({
       title: variant === 'onboarding' ? 'Remove File' : 'Delete File',
-      children: <Text size="sm">{DELETE_TEXT.confirm}</Text>,
+      children: <Text size="sm">{FILE_TEXT.deleteConfirm}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(fileId, {
           onSuccess: () => {
-            toast.success({ message: DELETE_TEXT.deleted });
+            toast.success({ message: FILE_TEXT.deleted });
             setState({ phase: 'idle' });
             onFilesChanged?.();
           },
-          onError: (error) =>
-            toast.error({
-              title: DELETE_TEXT.failedTitle,
-              message: messageOr(error, DELETE_TEXT.failedFallback),
-            }),
+          onError: (error) => toastDeleteFailed('upload', error),
         }),
     });
   };
