@@ -119,12 +119,56 @@ function SearchResultsLine({ search, update }: { search: string; update: PageUpd
   );
 }
 
+/** One page of customers: loading, the load error, or the table (cards on a phone) and the bar. */
+function CustomerPage({
+  query,
+  listProps,
+  onPageChange,
+}: {
+  query: ReturnType<typeof useCustomersPage>;
+  listProps: CustomerListProps;
+  onPageChange: (page: number) => void;
+}) {
+  const isDesktop = useIsDesktop();
+  if (query.isPending) return <LoadingState label="Loading customers" />;
+  if (query.isError && !query.data) {
+    return (
+      <LoadErrorAlert
+        title={MANAGE_CUSTOMERS_ERRORS.customers}
+        message={errorText(query.error)}
+        query={query}
+      />
+    );
+  }
+  const { pagination } = query.data;
+  return (
+    <Stack gap="sm">
+      <div style={{ position: 'relative' }}>
+        <LoadingOverlay
+          visible={query.isPlaceholderData && query.isFetching}
+          zIndex={2}
+          overlayProps={{ blur: 1 }}
+        />
+        {isDesktop ? <CustomerTable {...listProps} /> : <CustomerCards {...listProps} />}
+        {listProps.customers.length === 0 ? <EmptyLine>No customers found.</EmptyLine> : null}
+      </div>
+      <PaginationBar
+        page={pagination.page}
+        pageSize={pagination.page_size || MANAGE_CUSTOMERS_PAGE_SIZE}
+        totalCount={pagination.total_count}
+        noun="customers"
+        onPageChange={onPageChange}
+        busy={query.isFetching && query.isPlaceholderData}
+      />
+    </Stack>
+  );
+}
+
 /** product-rules: Screens Manage Customers: search, the paged table and assignment (admin only). */
 export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   const { page, search, update } = usePageAndSearch();
   const [distributeOpen, setDistributeOpen] = useState(false);
   const query = useCustomersPage(page, search);
-  const isDesktop = useIsDesktop();
   const rmName = useRmName();
   useQueryErrorToast(query, {
     id: 'customers',
@@ -150,42 +194,6 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
     onToggleAll: selection.toggleAll,
     rmName,
   };
-
-  let body;
-  if (query.isPending) {
-    body = <LoadingState label="Loading customers" />;
-  } else if (query.isError && !query.data) {
-    body = (
-      <LoadErrorAlert
-        title={MANAGE_CUSTOMERS_ERRORS.customers}
-        message={errorText(query.error)}
-        query={query}
-      />
-    );
-  } else {
-    const { pagination } = query.data;
-    body = (
-      <Stack gap="sm">
-        <div style={{ position: 'relative' }}>
-          <LoadingOverlay
-            visible={query.isPlaceholderData && query.isFetching}
-            zIndex={2}
-            overlayProps={{ blur: 1 }}
-          />
-          {isDesktop ? <CustomerTable {...listProps} /> : <CustomerCards {...listProps} />}
-          {customers.length === 0 ? <EmptyLine>No customers found.</EmptyLine> : null}
-        </div>
-        <PaginationBar
-          page={pagination.page}
-          pageSize={pagination.page_size || MANAGE_CUSTOMERS_PAGE_SIZE}
-          totalCount={pagination.total_count}
-          noun="customers"
-          onPageChange={(next) => update({ page: next })}
-          busy={query.isFetching && query.isPlaceholderData}
-        />
-      </Stack>
-    );
-  }
 
   return (
     <SectionCard
@@ -213,7 +221,11 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
       {canAssign && selection.selected.size > 0 ? (
         <BulkAssignBar selected={selection.selected} onClear={selection.clear} />
       ) : null}
-      {body}
+      <CustomerPage
+        query={query}
+        listProps={listProps}
+        onPageChange={(next) => update({ page: next })}
+      />
       {canAssign ? (
         <DistributeModal opened={distributeOpen} onClose={() => setDistributeOpen(false)} />
       ) : null}
