@@ -24,6 +24,11 @@ export interface QueryErrorToast {
    * one). 'once': one toast until the query succeeds again, for queries that poll while failing.
    */
   repeat?: 'each-failure' | 'once';
+  /**
+   * Several queries failing for one reason show one toast: give them one toast id (Mantine
+   * ignores a toast whose id is on screen). Defaults to a toast of this query's own.
+   */
+  toastId?: string;
 }
 
 /**
@@ -34,12 +39,13 @@ export interface QueryErrorToast {
 export function useQueryErrorToast(query: FailingQuery, options: QueryErrorToast): void {
   const { isError, error, errorUpdatedAt } = query;
   const { id, title, message, durationMs = TOAST_MS.listError, repeat = 'each-failure' } = options;
+  const { toastId } = options;
   const failure = isError && !endsSession(error) ? error : null;
   const text = failure === null ? null : typeof message === 'string' ? message : message(failure);
   // 'once' keeps one key for the whole run of failures, so the effect does not fire again.
   const key = text === null ? null : repeat === 'once' ? id : `${id}-${errorUpdatedAt}`;
   useEffect(() => {
     if (key === null || text === null) return;
-    toast.error({ id: key, title, message: text, durationMs });
-  }, [key, title, text, durationMs]);
+    toast.error({ id: toastId ?? key, title, message: text, durationMs });
+  }, [key, toastId, title, text, durationMs]);
 }

@@ -67,4 +67,18 @@ describe('useQueryErrorToast', () => {
     rerender(failed(500, undefined, 4));
     expect(errorToast).toHaveBeenCalledTimes(2);
   });
+
+  it('queries failing for one reason share one toast id, and each failure toasts again', () => {
+    const { errorToast, rerender } = watch(failed(403, 'Upgrade', 1), {
+      id: 'card-a',
+      message: 'Upgrade',
+      toastId: 'paid:Upgrade',
+    });
+    rerender(failed(403, 'Upgrade', 2));
+    expect(errorToast).toHaveBeenCalledTimes(2);
+    expect(errorToast.mock.calls.map(([input]) => input.id)).toEqual([
+      'paid:Upgrade',
+      'paid:Upgrade',
+    ]);
+  });
 });

@@ -29,13 +29,13 @@ export function usePaidFeature(key: PaidFeatureKey, enabled: boolean) {
     queryFn: ({ signal }) => getPaidFeature(key, signal),
     enabled,
   });
-  // Both cards failing for the same reason show one toast: the id names the reason.
   const reason = query.isError ? paidErrorMessage(query.error) : '';
   useQueryErrorToast(query, {
-    id: `paid-features-error:${reason}`,
+    id: `paid-features-${key}`,
     message: reason,
     durationMs: TOAST_MS.paidResult,
-    repeat: 'once',
+    // Both cards failing for the same reason show one toast.
+    toastId: `paid-features-error:${reason}`,
   });
   return query;
 }
