@@ -38,8 +38,8 @@ export interface QueryErrorToast {
  */
 export function useQueryErrorToast(query: FailingQuery, options: QueryErrorToast): void {
   const { isError, error, errorUpdatedAt } = query;
-  const { id, title, message, durationMs = TOAST_MS.listError, repeat = 'each-failure' } = options;
-  const { toastId } = options;
+  const { id, title, message, toastId } = options;
+  const { durationMs = TOAST_MS.listError, repeat = 'each-failure' } = options;
   const failure = isError && !endsSession(error) ? error : null;
   const text = failure === null ? null : typeof message === 'string' ? message : message(failure);
   // 'once' keeps one key for the whole run of failures, so the effect does not fire again.
