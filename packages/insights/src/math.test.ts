@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, clip01, decay, ramp, round1, round2, shrinkShare, strength } from './math.js';
+import { clip, clip01, decay, ramp, round2, shrinkShare, strength } from './math.js';
 
 describe('math helpers', () => {
   it('clip01 clamps to [0, 1] and maps NaN to 0', () => {
@@ -50,7 +50,6 @@ describe('math helpers', () => {
   it('rounds deterministically', () => {
     expect(round2(25.666666)).toBe(25.67);
     expect(round2(0.125)).toBe(0.13);
-    expect(round1(2.45)).toBe(2.5);
     expect(round2(7)).toBe(7);
   });
 });

@@ -30,6 +30,5 @@ export const shrinkShare = (hits: number, n: number, prior: number, k: number): 
 /** Evidence strength of n events with half-weight at k: `n / (n + k)` (0 with no events). */
 export const strength = (n: number, k: number): number => (n > 0 ? n / (n + k) : 0);
 
-/** Rounding to 2 (or 1) decimals; halves go up, as Math.round does. */
+/** Rounding to 2 decimals; halves go up, as Math.round does. */
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
-export const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -39,7 +39,6 @@ export const SEGMENTS = [
 }[];
 
 export type SegmentName = (typeof SEGMENTS)[number]['name'];
-export const SEGMENT_PRECEDENCE: readonly SegmentName[] = SEGMENTS.map((s) => s.name);
 
 export type SegmentScores = Record<SegmentName, number>;
 

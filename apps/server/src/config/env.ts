@@ -138,8 +138,6 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       });
 });
 
-export type Env = z.input<typeof envSchema>;
-
 /**
  * Which payment provider runs subscriptions: Stripe when configured; the offline checkout
  * (no money moves) when asked for, or by default on the embedded database only; otherwise

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
   BillingCycle,
   CallOutcome,
@@ -283,9 +283,6 @@ export interface Database {
   app_secrets: AppSecretsTable;
 }
 
-export type FirmRow = Selectable<FirmsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type LocalCheckoutSessionRow = Selectable<LocalCheckoutSessionsTable>;
 

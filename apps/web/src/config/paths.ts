@@ -19,9 +19,6 @@ export const paths = {
   checkout: '/checkout/:sessionId',
 } as const;
 
-/** The URL of one offline checkout session. */
-export const checkoutPath = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
-
 /** What the register and login screens pass to /verify-otp and /login in the navigation state. */
 export interface EmailNavigationState {
   email?: string;

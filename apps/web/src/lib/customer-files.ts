@@ -5,16 +5,38 @@ import {
   type PreviewFileResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, endsSession, messageOr } from './api-client';
+import { toast } from './notify';
 
 /**
  * The calls on one uploaded customers file, made by both the upload screen and the Datasets
- * screen: one fetcher each. What a failure says stays with each screen (product-rules: Error messages words them
- * differently: 'Failed to delete file' on the upload screen, 'Delete failed' on Datasets).
+ * screen: one fetcher each, and every failure text of these calls in one table. The two screens
+ * word the same failure differently (docs/product-rules.md, "Error messages"), so the texts are
+ * keyed by screen and kept exactly.
  */
 
 /** While a file is still being imported, its preview is asked for again this often. */
 export const FILE_POLL_MS = 2000;
+
+/** Which screen made the call: each has its own words for a failure. */
+export type FileScreen = 'upload' | 'datasets';
+
+/** The words of the file calls, exactly as the product rules give them. */
+export const FILE_TEXT = {
+  deleteConfirm: 'Are you sure you want to delete this file?',
+  deleted: 'File deleted',
+  deleteFailed: {
+    /** The upload screen shows the server's message, or this fallback. */
+    upload: {
+      title: 'Failed to delete file',
+      fallback: 'An error occurred while deleting the file.',
+    },
+    /** Datasets always says the same. */
+    datasets: { title: 'Delete failed', message: 'Try again later.' },
+  },
+  previewFailed: { title: 'Preview failed', message: 'Could not load preview.' },
+  listFailed: { title: 'Failed to fetch files', message: 'Please try again.' },
+} as const;
 
 /** GET /content/preview-file/{file_id}: the file's facts, rows and import status. */
 export function getFilePreview(fileId: string, signal?: AbortSignal): Promise<PreviewFileResponse> {
@@ -33,4 +55,15 @@ export function deleteFile(fileId: string): Promise<DeleteFileResponse> {
 
 export function useDeleteFile() {
   return useMutation({ mutationFn: deleteFile });
+}
+
+/** The toast of a failed delete, in the words of the screen that asked (none for a 420). */
+export function toastDeleteFailed(screen: FileScreen, error: unknown): void {
+  if (endsSession(error)) return;
+  if (screen === 'upload') {
+    const { title, fallback } = FILE_TEXT.deleteFailed.upload;
+    toast.error({ title, message: messageOr(error, fallback) });
+    return;
+  }
+  toast.error(FILE_TEXT.deleteFailed.datasets);
 }

@@ -121,14 +121,6 @@ export function renewToken(token: string): void {
   update({ token });
 }
 
-export function getUnlockedFeatures(): UnlockedFeatures {
-  return snapshot.unlockedFeatures;
-}
-
-export function isFeatureUnlocked(feature: string): boolean {
-  return snapshot.unlockedFeatures[feature] === true;
-}
-
 /** Marks a credit-gated feature (e.g. freeRoute1) as unlocked and caches the data it returned. */
 export function unlockFeature(feature: string, data?: unknown): void {
   const unlockedFeatures: UnlockedFeatures = { ...snapshot.unlockedFeatures, [feature]: true };
@@ -140,23 +132,6 @@ export function unlockFeature(feature: string, data?: unknown): void {
     next.featureDataCache = featureDataCache;
   }
   update(next);
-}
-
-export function getFeatureData(feature: string): unknown {
-  return snapshot.featureDataCache[feature];
-}
-
-export function setFeatureData(feature: string, data: unknown): void {
-  const featureDataCache = { ...snapshot.featureDataCache, [feature]: data };
-  write(STORAGE_KEYS.featureDataCache, JSON.stringify(featureDataCache));
-  update({ featureDataCache });
-}
-
-/** Resets all unlocks and their cached data, keeping the token (product-rules: Token statuses, 420 handling). */
-export function resetUnlocks(): void {
-  write(STORAGE_KEYS.unlockedFeatures, null);
-  write(STORAGE_KEYS.featureDataCache, null);
-  update({ unlockedFeatures: {}, featureDataCache: {} });
 }
 
 /**

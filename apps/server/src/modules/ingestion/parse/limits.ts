@@ -38,5 +38,3 @@ export const LIMITS = {
   /** Rows sent from the worker in one message. */
   workerBatchRows: 2_000,
 } as const;
-
-export type ParseLimits = typeof LIMITS;

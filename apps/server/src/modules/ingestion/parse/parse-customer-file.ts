@@ -183,6 +183,112 @@ async function spool(source: Source, type: 'xlsx' | 'xls', dir: string): Promise
   return path;
 }
 
+/** The row limits of a call, checked: a bad value is a programmer error. */
+function rowLimits(options: ParseCustomerFileOptions): { maxRows: number; rowCap: number | null } {
+  const maxRows = options.maxRows ?? LIMITS.maxRows;
+  if (!(Number.isInteger(maxRows) && maxRows > 0))
+    throw new RangeError('maxRows must be a positive integer');
+  const rowCap = options.rowCap ?? null;
+  if (rowCap !== null && !(Number.isInteger(rowCap) && rowCap >= 0)) {
+    throw new RangeError('rowCap must be a non-negative integer or null');
+  }
+  return { maxRows, rowCap };
+}
+
+function createSink(
+  options: ParseCustomerFileOptions,
+  limits: { maxRows: number; rowCap: number | null },
+): RowSink {
+  return new RowSink({
+    ...limits,
+    previewRows: Math.max(0, options.previewRows ?? DEFAULT_PREVIEW_ROWS),
+    batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
+    copyText: options.copyText ?? true,
+    decimalComma: false,
+    maxColumns: LIMITS.maxColumns,
+    maxCellChars: LIMITS.maxCellChars,
+    sampleProblems: options.sampleProblems ?? DEFAULT_SAMPLE_PROBLEMS,
+    onHeader: options.onHeader,
+    onAccepted: options.onAccepted,
+    onRejected: options.onRejected,
+  });
+}
+
+/** A file-level refusal thrown by a step becomes the call's answer; anything else is thrown on. */
+function asFileError(error: unknown): CustomerFileError {
+  if (error instanceof CustomerFileError) return error;
+  throw error;
+}
+
+/**
+ * Feeds an Excel file's rows to the sink, read by the worker from a file: a streamed upload is
+ * spooled to a temp folder first (refused when oversized), removed afterwards. Answers the
+ * refusal of an oversized file; the sink holds any other failure.
+ */
+async function readExcel(
+  source: Source,
+  type: 'xlsx' | 'xls',
+  sink: RowSink,
+  options: ParseCustomerFileOptions,
+  limits: { maxRows: number; rowCap: number | null },
+): Promise<CustomerFileError | null> {
+  let tempDir: string | null = null;
+  try {
+    let path = source.path;
+    if (path === null) {
+      tempDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'behavio-upload-'));
+      try {
+        path = await spool(source, type, tempDir);
+      } catch (error) {
+        return asFileError(error);
+      }
+    }
+    // Header + rows up to the cap or the limit, + 1 to notice that there are more.
+    const dataRows = Math.min(limits.rowCap ?? limits.maxRows, limits.maxRows);
+    const job = {
+      kind: type,
+      path,
+      rowCap: dataRows + 2,
+      batchRows: LIMITS.workerBatchRows,
+      maxColumns: LIMITS.maxColumns,
+    };
+    try {
+      for await (const { rows, numbers } of excelRows(job, options.excel, options.signal)) {
+        for (let i = 0; i < rows.length && !sink.stopped; i++)
+          sink.push(rows[i] as string[], numbers[i] as number);
+        if (sink.stopped) break;
+        if (sink.needsDrain) await sink.drain();
+      }
+    } catch (error) {
+      sink.fail(asFileError(error));
+    }
+    return null;
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+function summaryOf(
+  sink: RowSink,
+  type: CustomerFileType,
+  delimiter: Delimiter | null,
+): ParseSummary {
+  const header = sink.header as HeaderInfo;
+  return {
+    file_type: type,
+    delimiter,
+    header_row: header.row,
+    total_rows: sink.totalRows,
+    accepted: sink.accepted,
+    rejected: sink.rejected,
+    total_columns: header.columns.length,
+    columns_info: header.columns,
+    preview_rows: sink.previewRows,
+    complete: !sink.truncated,
+    sample_problems: sink.sampleProblems,
+  };
+}
+
 /**
  * Parse and validate a customers file. File-level problems come back as `{ ok: false, error }`
  * (error.message is the text for the user); row problems go to onRejected and the counters.
@@ -196,23 +302,15 @@ export async function parseCustomerFile(
 ): Promise<ParseResult> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const claimed = fileTypeFromName(input.filename);
-  if (claimed === null) {
+  if (fileTypeFromName(input.filename) === null) {
     return {
       ok: false,
       error: invalidFileType(`extension ${JSON.stringify(extname(input.filename))}`),
     };
   }
-  const maxRows = options.maxRows ?? LIMITS.maxRows;
-  if (!(Number.isInteger(maxRows) && maxRows > 0))
-    throw new RangeError('maxRows must be a positive integer');
-  const rowCap = options.rowCap ?? null;
-  if (rowCap !== null && !(Number.isInteger(rowCap) && rowCap >= 0)) {
-    throw new RangeError('rowCap must be a non-negative integer or null');
-  }
+  const limits = rowLimits(options);
 
   const source = await openSource(input);
-  let tempDir: string | null = null;
   try {
     if (source.head.length === 0) {
       return { ok: false, error: new CustomerFileError('empty_file', EMPTY_FILE_MESSAGE) };
@@ -221,85 +319,24 @@ export async function parseCustomerFile(
     try {
       type = detectCustomerFileType(input.filename, source.head);
     } catch (error) {
-      if (error instanceof CustomerFileError) return { ok: false, error };
-      throw error;
+      return { ok: false, error: asFileError(error) };
     }
 
+    const sink = createSink(options, limits);
     let delimiter: Delimiter | null = null;
-    const sink = new RowSink({
-      maxRows,
-      rowCap,
-      previewRows: Math.max(0, options.previewRows ?? DEFAULT_PREVIEW_ROWS),
-      batchSize: Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE),
-      copyText: options.copyText ?? true,
-      decimalComma: false,
-      maxColumns: LIMITS.maxColumns,
-      maxCellChars: LIMITS.maxCellChars,
-      sampleProblems: options.sampleProblems ?? DEFAULT_SAMPLE_PROBLEMS,
-      onHeader: options.onHeader,
-      onAccepted: options.onAccepted,
-      onRejected: options.onRejected,
-    });
-
     if (type === 'csv') {
       const dialect = await readCsv(source.chunks(), sink, signal);
       delimiter = dialect?.delimiter ?? null;
     } else {
-      let path = source.path;
-      if (path === null) {
-        tempDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'behavio-upload-'));
-        try {
-          path = await spool(source, type, tempDir);
-        } catch (error) {
-          if (error instanceof CustomerFileError) return { ok: false, error };
-          throw error;
-        }
-      }
-      // Header + rows up to the cap or the limit, + 1 to notice that there are more.
-      const dataRows = Math.min(rowCap ?? maxRows, maxRows);
-      const job = {
-        kind: type,
-        path,
-        rowCap: dataRows + 2,
-        batchRows: LIMITS.workerBatchRows,
-        maxColumns: LIMITS.maxColumns,
-      };
-      try {
-        for await (const batch of excelRows(job, options.excel, signal)) {
-          const { rows, numbers } = batch;
-          for (let i = 0; i < rows.length && !sink.stopped; i++)
-            sink.push(rows[i] as string[], numbers[i] as number);
-          if (sink.stopped) break;
-          if (sink.needsDrain) await sink.drain();
-        }
-      } catch (error) {
-        if (!(error instanceof CustomerFileError)) throw error;
-        sink.fail(error);
-      }
+      const refused = await readExcel(source, type, sink, options, limits);
+      if (refused) return { ok: false, error: refused };
     }
     signal?.throwIfAborted();
     await sink.finish();
     if (sink.failure) return { ok: false, error: sink.failure };
-    const header = sink.header as HeaderInfo;
-    return {
-      ok: true,
-      summary: {
-        file_type: type,
-        delimiter,
-        header_row: header.row,
-        total_rows: sink.totalRows,
-        accepted: sink.accepted,
-        rejected: sink.rejected,
-        total_columns: header.columns.length,
-        columns_info: header.columns,
-        preview_rows: sink.previewRows,
-        complete: !sink.truncated,
-        sample_problems: sink.sampleProblems,
-      },
-    };
+    return { ok: true, summary: summaryOf(sink, type, delimiter) };
   } finally {
     await source.close();
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
 }
 

@@ -734,45 +734,37 @@ export class RowSink {
     if (p) this.headerPromise = p;
   }
 
+  /**
+   * One data row: every field read and checked, then the checks across fields (allocation sum,
+   * a repeated customer_id, values beyond the header), then the row is accepted or rejected.
+   */
   private validate(cells: string[], rowNumber: number, malformed: string | undefined): void {
-    const fields = this.fields;
-    const values = this.values;
-    const texts = this.texts;
-    const status = this.status;
-    const decimalComma = this.decimalComma;
     let problems: RowProblem[] | null =
       malformed === undefined
         ? null
         : [{ row: rowNumber, column: '(row)', value: cut(cells.join(' | ')), reason: malformed }];
+    problems = this.readFields(cells, rowNumber, problems);
+    problems = this.checkAllocation(rowNumber, problems);
+    problems = this.checkRepeatedId(rowNumber, problems);
+    problems = this.checkBeyondHeader(cells, rowNumber, problems);
+    if (this.previewRows.length < this.o.previewRows) this.previewRows.push(this.previewRow(cells));
+    if (problems === null) this.acceptRow(rowNumber);
+    else this.rejectRow(cells, rowNumber, problems);
+  }
+
+  /** Reads each field into `values`, `texts` and `status`; adds a problem per bad field. */
+  private readFields(
+    cells: string[],
+    rowNumber: number,
+    problems: RowProblem[] | null,
+  ): RowProblem[] | null {
+    const { fields, values, texts, status } = this;
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f] as Field;
       // unescapeFormula: a cell our own CSVs escaped ('=…, or '-38.1 from an older report) is
       // read as the text it was, so a rejected-rows report uploads back as it is.
       const raw = field.index >= 0 ? unescapeFormula(cells[field.index] ?? '') : '';
-      let st: number;
-      switch (field.kind) {
-        case KIND_NUMBER:
-          st = parseDecimal(raw, decimalComma, false);
-          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, false, field.dress);
-          break;
-        case KIND_INTEGER:
-          st = parseDecimal(raw, decimalComma, true);
-          if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, true, field.dress);
-          break;
-        case KIND_BOOLEAN:
-          st = parseBoolean(raw);
-          break;
-        case KIND_COUNTRY:
-          st = parseCountry(raw);
-          break;
-        default:
-          st = parseText(raw, field.max);
-          break;
-      }
-      if (st === OK && field.kind >= KIND_INTEGER && field.kind <= KIND_NUMBER) {
-        const v = outValue as number;
-        if (v < field.min || v > field.max) st = INVALID;
-      }
+      const st = this.readCell(field, raw);
       status[f] = st;
       if (st === OK) {
         values[f] = outValue;
@@ -791,70 +783,108 @@ export class RowSink {
         });
       }
     }
+    return problems;
+  }
 
-    // The three allocation percentages cannot add up to more than the whole portfolio.
+  /** One cell by its column's kind: OK (value in outValue/outText), EMPTY or INVALID. */
+  private readCell(field: Field, raw: string): number {
+    const decimalComma = this.decimalComma;
+    let st: number;
+    switch (field.kind) {
+      case KIND_NUMBER:
+        st = parseDecimal(raw, decimalComma, false);
+        if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, false, field.dress);
+        break;
+      case KIND_INTEGER:
+        st = parseDecimal(raw, decimalComma, true);
+        if (st === INVALID) st = parseFormattedDecimal(raw, decimalComma, true, field.dress);
+        break;
+      case KIND_BOOLEAN:
+        return parseBoolean(raw);
+      case KIND_COUNTRY:
+        return parseCountry(raw);
+      default:
+        return parseText(raw, field.max);
+    }
+    // A number outside its column's range is invalid.
+    if (st === OK) {
+      const v = outValue as number;
+      if (v < field.min || v > field.max) return INVALID;
+    }
+    return st;
+  }
+
+  /** The three allocation percentages cannot add up to more than the whole portfolio. */
+  private checkAllocation(rowNumber: number, problems: RowProblem[] | null): RowProblem[] | null {
+    const { values, texts, status } = this;
     const [a, b, c] = this.allocation;
-    if (status[a] === OK && status[b] === OK && status[c] === OK) {
-      const sum = (values[a] as number) + (values[b] as number) + (values[c] as number);
-      if (sum > 100 + ALLOCATION_TOLERANCE) {
-        (problems ??= []).push({
-          row: rowNumber,
-          column: ALLOCATION_COLUMNS.join(' + '),
-          value: `${texts[a]} + ${texts[b]} + ${texts[c]}`,
-          reason: `cash_pct, etf_pct and single_stock_pct add up to ${Math.round(sum * 100) / 100}, more than 100`,
-        });
-      }
+    if (status[a] !== OK || status[b] !== OK || status[c] !== OK) return problems;
+    const sum = (values[a] as number) + (values[b] as number) + (values[c] as number);
+    if (sum <= 100 + ALLOCATION_TOLERANCE) return problems;
+    (problems ??= []).push({
+      row: rowNumber,
+      column: ALLOCATION_COLUMNS.join(' + '),
+      value: `${texts[a]} + ${texts[b]} + ${texts[c]}`,
+      reason: `cash_pct, etf_pct and single_stock_pct add up to ${Math.round(sum * 100) / 100}, more than 100`,
+    });
+    return problems;
+  }
+
+  /** A customer_id seen before: the later rows are rejected (whatever the first row's fate). */
+  private checkRepeatedId(rowNumber: number, problems: RowProblem[] | null): RowProblem[] | null {
+    if (this.status[this.idField] !== OK) return problems;
+    const id = this.values[this.idField] as string;
+    const first = this.seenIds.get(id);
+    if (first === undefined) {
+      this.seenIds.set(detach(id), rowNumber);
+      return problems;
     }
+    (problems ??= []).push({
+      row: rowNumber,
+      column: 'customer_id',
+      value: cut(id),
+      reason: `duplicate customer_id (first seen on row ${formatCount(first)})`,
+    });
+    return problems;
+  }
 
-    // A customer_id seen before: the later rows are rejected (whatever the first row's fate).
-    if (status[this.idField] === OK) {
-      const id = values[this.idField] as string;
-      const first = this.seenIds.get(id);
-      if (first !== undefined) {
-        (problems ??= []).push({
-          row: rowNumber,
-          column: 'customer_id',
-          value: cut(id),
-          reason: `duplicate customer_id (first seen on row ${formatCount(first)})`,
-        });
-      } else {
-        this.seenIds.set(detach(id), rowNumber);
-      }
-    }
-
-    // Values beyond the header's last column.
-    if (cells.length > this.columnNames.length) {
-      for (let i = this.columnNames.length; i < cells.length; i++) {
-        if (trimmed(cells[i] as string) !== '') {
-          (problems ??= []).push({
-            row: rowNumber,
-            column: `column ${i + 1}`,
-            value: cut(cells[i] as string),
-            reason: `has a value beyond the ${this.columnNames.length} columns of the header`,
-          });
-          break;
-        }
-      }
-    }
-
-    if (this.previewRows.length < this.o.previewRows) this.previewRows.push(this.previewRow(cells));
-
-    if (problems === null) {
-      this.accepted++;
-      this.pendingAccepted.push({
+  /** Values beyond the header's last column (the first one is named). */
+  private checkBeyondHeader(
+    cells: string[],
+    rowNumber: number,
+    problems: RowProblem[] | null,
+  ): RowProblem[] | null {
+    const width = this.columnNames.length;
+    for (let i = width; i < cells.length; i++) {
+      if (trimmed(cells[i] as string) === '') continue;
+      (problems ??= []).push({
         row: rowNumber,
-        record: toRecord(values),
-        // join, not +=: the cons strings of += survive in the batch and triple the GC time.
-        copyText: this.o.copyText ? texts.join('\t') : '',
+        column: `column ${i + 1}`,
+        value: cut(cells[i] as string),
+        reason: `has a value beyond the ${width} columns of the header`,
       });
-    } else {
-      this.rejected++;
-      for (const p of problems) {
-        if (this.sampleProblems.length >= this.o.sampleProblems) break;
-        this.sampleProblems.push(p);
-      }
-      if (this.o.onRejected) this.pendingRejected.push({ row: rowNumber, values: cells, problems });
+      break;
     }
+    return problems;
+  }
+
+  private acceptRow(rowNumber: number): void {
+    this.accepted++;
+    this.pendingAccepted.push({
+      row: rowNumber,
+      record: toRecord(this.values),
+      // join, not +=: the cons strings of += survive in the batch and triple the GC time.
+      copyText: this.o.copyText ? this.texts.join('\t') : '',
+    });
+  }
+
+  private rejectRow(cells: string[], rowNumber: number, problems: RowProblem[]): void {
+    this.rejected++;
+    for (const p of problems) {
+      if (this.sampleProblems.length >= this.o.sampleProblems) break;
+      this.sampleProblems.push(p);
+    }
+    if (this.o.onRejected) this.pendingRejected.push({ row: rowNumber, values: cells, problems });
   }
 
   private previewRow(cells: string[]): Record<string, PreviewValue> {

@@ -1,53 +1,88 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { formatCount } from '@/lib/display-rules';
 
-export interface PaginationBarProps {
-  /** 'Showing X to Y of N ...' */
-  summary: string;
+export interface PageSummary {
+  /** 'Showing X to Y of N customers' */
+  range: string;
   /** 'Page p of n' */
-  pageLabel: string;
-  onPrevious: () => void;
-  onNext: () => void;
-  previousDisabled: boolean;
-  nextDisabled: boolean;
-  /** Screen readers read the summary again whenever it changes. */
-  announceSummary?: boolean;
+  page: string;
 }
 
-/** The line under a paged table: what is shown, the page, and Previous / Next. */
+/**
+ * The two lines of a paged list (docs/product-rules.md, "Screens", Manage Customers): an empty
+ * list shows 0 to 0 and page 1 of 1; a page past the end shows the last page.
+ */
+export function pageSummary(
+  page: number,
+  pageSize: number,
+  totalCount: number,
+  noun = 'customers',
+): PageSummary {
+  const pages = pageCount(pageSize, totalCount);
+  const current = Math.min(Math.max(1, page), pages);
+  const from = totalCount === 0 ? 0 : (current - 1) * pageSize + 1;
+  const to = Math.min(current * pageSize, totalCount);
+  return {
+    range: `Showing ${formatCount(from)} to ${formatCount(to)} of ${formatCount(totalCount)} ${noun}`,
+    page: `Page ${formatCount(current)} of ${formatCount(pages)}`,
+  };
+}
+
+function pageCount(pageSize: number, totalCount: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
+export interface PaginationBarProps {
+  /** The page shown, from 1. */
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  /** What the list counts, plural: 'customers', 'events'. */
+  noun: string;
+  onPageChange: (page: number) => void;
+  /** While the next page loads, Previous and Next wait. */
+  busy?: boolean;
+}
+
+/**
+ * The one pagination bar of the web app, under every paged list: 'Showing X to Y of N …',
+ * 'Page p of n' and Previous / Next. Screen readers read the summary again when it changes.
+ */
 export function PaginationBar({
-  summary,
-  pageLabel,
-  onPrevious,
-  onNext,
-  previousDisabled,
-  nextDisabled,
-  announceSummary = false,
+  page,
+  pageSize,
+  totalCount,
+  noun,
+  onPageChange,
+  busy = false,
 }: PaginationBarProps) {
+  const summary = pageSummary(page, pageSize, totalCount, noun);
+  const pages = pageCount(pageSize, totalCount);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed" aria-live={announceSummary ? 'polite' : undefined}>
-        {summary}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {summary.range}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Button
           variant="default"
           size="xs"
           leftSection={<IconChevronLeft size={14} />}
-          disabled={previousDisabled}
-          onClick={onPrevious}
+          disabled={page <= 1 || busy}
+          onClick={() => onPageChange(page - 1)}
         >
           Previous
         </Button>
         <Text size="sm" fw={500} miw={90} ta="center">
-          {pageLabel}
+          {summary.page}
         </Text>
         <Button
           variant="default"
           size="xs"
           rightSection={<IconChevronRight size={14} />}
-          disabled={nextDisabled}
-          onClick={onNext}
+          disabled={page >= pages || busy}
+          onClick={() => onPageChange(page + 1)}
         >
           Next
         </Button>

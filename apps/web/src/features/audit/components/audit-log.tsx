@@ -6,7 +6,6 @@ import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-s
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { messageOr } from '@/lib/api-client';
-import { formatCount } from '@/lib/display-rules';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
 import { actionLabel, shortId, summariseChange } from '../utils/summarise';
@@ -156,9 +155,6 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
     body = <EmptyLine>{AUDIT_TEXT.empty}</EmptyLine>;
   } else {
     const { events, pagination } = query.data;
-    const pages = Math.max(1, pagination.total_pages);
-    const from = (pagination.page - 1) * pagination.page_size + 1;
-    const to = Math.min(pagination.page * pagination.page_size, pagination.total_count);
     body = (
       <Stack gap="sm">
         <div style={{ position: 'relative' }}>
@@ -170,12 +166,12 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
           {isDesktop ? <AuditTable events={events} /> : <AuditCards events={events} />}
         </div>
         <PaginationBar
-          summary={`Showing ${formatCount(pagination.total_count === 0 ? 0 : from)} to ${formatCount(to)} of ${formatCount(pagination.total_count)} events`}
-          pageLabel={`Page ${pagination.page} of ${pages}`}
-          onPrevious={() => setPage((p) => Math.max(1, p - 1))}
-          onNext={() => setPage((p) => p + 1)}
-          previousDisabled={page <= 1 || query.isPlaceholderData}
-          nextDisabled={page >= pages || query.isPlaceholderData}
+          page={pagination.page}
+          pageSize={pagination.page_size || pageSize}
+          totalCount={pagination.total_count}
+          noun="events"
+          onPageChange={setPage}
+          busy={query.isPlaceholderData}
         />
       </Stack>
     );

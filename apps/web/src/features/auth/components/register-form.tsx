@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +18,12 @@ import { EmailField, PasswordField } from '@/components/ui/credential-fields/cre
 import { paths, type EmailNavigationState } from '@/config/paths';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
-import { REGISTER_TEXT, describeRegisterError, useRegister } from '../api/register';
+import {
+  REGISTER_TEXT,
+  describeRegisterError,
+  useRegister,
+  type RegisterFailure,
+} from '../api/register';
 import { toastResendError, toastResendSuccess, useResendOtp } from '../api/resend-otp';
 
 interface RegisterValues {
@@ -47,10 +52,82 @@ interface AlreadyRegistered {
   email: string;
 }
 
-export function RegisterForm() {
+/** Sends the user on to the verification screen with their email filled in. */
+function useGoToVerify() {
   const navigate = useNavigate();
-  const registerMutation = useRegister();
+  return (email: string) => {
+    const state: EmailNavigationState = { email };
+    void navigate(paths.verifyOtp, { state });
+  };
+}
+
+/** A failed registration other than 'already registered': field errors or a toast. */
+function showRegisterFailure(
+  failure: Exclude<RegisterFailure, { type: 'already-registered' }>,
+  form: UseFormReturnType<RegisterValues>,
+) {
+  if (failure.type === 'field-errors') {
+    form.setErrors(failure.errors);
+    toast.error({ message: failure.message });
+    return;
+  }
+  toast[failure.kind]({
+    title: failure.title,
+    message: failure.message,
+    durationMs: failure.durationMs,
+  });
+}
+
+/**
+ * The email has an account already: Go to Login, and for an unverified account a new code
+ * (either way the user continues on the verification screen).
+ */
+function AlreadyRegisteredAlert({ account }: { account: AlreadyRegistered }) {
+  const goToVerify = useGoToVerify();
   const resendMutation = useResendOtp();
+  const resendVerificationCode = () =>
+    resendMutation.mutate(
+      { email: account.email },
+      {
+        onSuccess: toastResendSuccess,
+        onError: toastResendError,
+        onSettled: () => goToVerify(account.email),
+      },
+    );
+  return (
+    <Alert
+      color={account.verified ? 'blue' : 'orange'}
+      variant="light"
+      icon={<IconInfoCircle size={20} />}
+      role="alert"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{account.message}</Text>
+        <Group gap="sm">
+          <Button
+            size="xs"
+            variant={account.verified ? 'filled' : 'default'}
+            component={Link}
+            to={paths.login}
+            state={{ email: account.email } satisfies EmailNavigationState}
+          >
+            Go to Login
+          </Button>
+          {/* A verified account has no code to resend: the resend would fail. */}
+          {account.verified ? null : (
+            <Button size="xs" loading={resendMutation.isPending} onClick={resendVerificationCode}>
+              Resend Verification Code
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function RegisterForm() {
+  const goToVerify = useGoToVerify();
+  const registerMutation = useRegister();
   const [alreadyRegistered, setAlreadyRegistered] = useState<AlreadyRegistered | null>(null);
 
   const form = useForm<RegisterValues>({
@@ -68,11 +145,6 @@ export function RegisterForm() {
     },
   });
 
-  const goToVerify = (email: string) => {
-    const state: EmailNavigationState = { email };
-    void navigate(paths.verifyOtp, { state });
-  };
-
   const handleSubmit = (values: RegisterValues) => {
     const body = parseWithSchema(registerRequestSchema, values, prepare);
     if (!body) return;
@@ -87,36 +159,11 @@ export function RegisterForm() {
       },
       onError: (error) => {
         const failure = describeRegisterError(error);
-        switch (failure.type) {
-          case 'already-registered':
-            setAlreadyRegistered({ ...failure, email: body.email });
-            break;
-          case 'field-errors':
-            form.setErrors(failure.errors);
-            toast.error({ message: failure.message });
-            break;
-          case 'toast':
-            toast[failure.kind]({
-              title: failure.title,
-              message: failure.message,
-              durationMs: failure.durationMs,
-            });
-            break;
-        }
+        if (failure.type === 'already-registered')
+          setAlreadyRegistered({ ...failure, email: body.email });
+        else showRegisterFailure(failure, form);
       },
     });
-  };
-
-  const resendVerificationCode = (email: string) => {
-    resendMutation.mutate(
-      { email },
-      {
-        onSuccess: toastResendSuccess,
-        onError: toastResendError,
-        // Either way the user continues on the verification screen with the email filled in.
-        onSettled: () => goToVerify(email),
-      },
-    );
   };
 
   return (
@@ -160,39 +207,7 @@ export function RegisterForm() {
           />
         </SimpleGrid>
 
-        {alreadyRegistered ? (
-          <Alert
-            color={alreadyRegistered.verified ? 'blue' : 'orange'}
-            variant="light"
-            icon={<IconInfoCircle size={20} />}
-            role="alert"
-          >
-            <Stack gap="sm">
-              <Text size="sm">{alreadyRegistered.message}</Text>
-              <Group gap="sm">
-                <Button
-                  size="xs"
-                  variant={alreadyRegistered.verified ? 'filled' : 'default'}
-                  component={Link}
-                  to={paths.login}
-                  state={{ email: alreadyRegistered.email } satisfies EmailNavigationState}
-                >
-                  Go to Login
-                </Button>
-                {/* A verified account has no code to resend: the resend would fail. */}
-                {alreadyRegistered.verified ? null : (
-                  <Button
-                    size="xs"
-                    loading={resendMutation.isPending}
-                    onClick={() => resendVerificationCode(alreadyRegistered.email)}
-                  >
-                    Resend Verification Code
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Alert>
-        ) : null}
+        {alreadyRegistered ? <AlreadyRegisteredAlert account={alreadyRegistered} /> : null}
 
         <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
           Create Account

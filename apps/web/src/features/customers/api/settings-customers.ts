@@ -1,13 +1,11 @@
 import {
   SETTINGS_CUSTOMERS_FETCHED,
-  TOAST_MS,
   listCustomersResponseSchema,
   type ListCustomersResponse,
 } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api, messageOr, endsSession } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { api, messageOr } from '@/lib/api-client';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 
 export const CUSTOMER_LIST_TEXT = {
   fetchError: 'Error fetching customers',
@@ -33,15 +31,10 @@ export function useSettingsCustomers() {
     // Assignments and uploads happen on other pages: read the list on each visit.
     staleTime: 0,
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || endsSession(error)) return;
-    toast.error({
-      id: `settings-customers-${errorUpdatedAt}`,
-      title: CUSTOMER_LIST_TEXT.fetchError,
-      message: messageOr(error, CUSTOMER_LIST_TEXT.fallback),
-      durationMs: TOAST_MS.listError,
-    });
-  }, [isError, error, errorUpdatedAt]);
+  useQueryErrorToast(query, {
+    id: 'settings-customers',
+    title: CUSTOMER_LIST_TEXT.fetchError,
+    message: (error) => messageOr(error, CUSTOMER_LIST_TEXT.fallback),
+  });
   return query;
 }

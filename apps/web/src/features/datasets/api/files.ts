@@ -39,14 +39,7 @@ export function useFilePreview(fileId: string, listedStatus: JobStatus) {
   });
 }
 
+/** The Datasets screen's own words; the file calls' failure texts are in FILE_TEXT (@/lib/customer-files). */
 export const DATASETS_TEXT = {
-  listFailedTitle: 'Failed to fetch files',
-  listFailedMessage: 'Please try again.',
-  previewFailedTitle: 'Preview failed',
-  previewFailedMessage: 'Could not load preview.',
-  deleteConfirm: 'Are you sure you want to delete this file?',
-  deleted: 'File deleted',
-  deleteFailedTitle: 'Delete failed',
-  deleteFailedMessage: 'Try again later.',
   noPreview: 'No preview available :(',
 } as const;

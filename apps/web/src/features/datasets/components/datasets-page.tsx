@@ -1,17 +1,18 @@
-import { TOAST_MS, type FilePreview, type FileSummary, type JobStatus } from '@behavio/contract';
+import { type FilePreview, type FileSummary, type JobStatus } from '@behavio/contract';
 import { Alert, Box, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { RetryButton } from '@/components/ui/query-states/query-states';
 import { endsSession } from '@/lib/api-client';
 import { useRefreshUser, useUser } from '@/lib/auth';
 import { jobStatusColor } from '@/lib/display-rules';
+import { FILE_TEXT, toastDeleteFailed, useDeleteFile } from '@/lib/customer-files';
 import { toast } from '@/lib/notify';
-import { useDeleteFile } from '@/lib/customer-files';
-import { DATASETS_TEXT, filesQueryKey, useFiles } from '../api/files';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { filesQueryKey, useFiles } from '../api/files';
 import { FileTabPanel } from './file-tab-panel';
 
 export interface UploadTabHandlers {
@@ -70,25 +71,19 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
   const isAdmin = user?.role === 'admin';
 
   const listFailed = filesQuery.isError && !endsSession(filesQuery.error);
-  useEffect(() => {
-    if (!listFailed) return;
-    toast.error({
-      title: DATASETS_TEXT.listFailedTitle,
-      message: DATASETS_TEXT.listFailedMessage,
-      durationMs: TOAST_MS.listError,
-    });
-  }, [listFailed]);
+  // The list polls while a file is processing: one toast per run of failures.
+  useQueryErrorToast(filesQuery, { id: 'datasets-files', ...FILE_TEXT.listFailed, repeat: 'once' });
 
   const handleDelete = (file: FileSummary) => {
     modals.openConfirmModal({
       title: 'Delete File',
-      children: <Text size="sm">{DATASETS_TEXT.deleteConfirm}</Text>,
+      children: <Text size="sm">{FILE_TEXT.deleteConfirm}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(file.file_id, {
           onSuccess: () => {
-            toast.success({ message: DATASETS_TEXT.deleted });
+            toast.success({ message: FILE_TEXT.deleted });
             setSelected(UPLOAD_TAB);
             queryClient.setQueryData<FileSummary[]>(filesQueryKey, (list) =>
               list?.filter((item) => item.file_id !== file.file_id),
@@ -97,11 +92,7 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
             // The firm's file count may have changed (0 brings back the upload-only view).
             void refreshUser();
           },
-          onError: () =>
-            toast.error({
-              title: DATASETS_TEXT.deleteFailedTitle,
-              message: DATASETS_TEXT.deleteFailedMessage,
-            }),
+          onError: (error) => toastDeleteFailed('datasets', error),
         }),
     });
   };
@@ -120,10 +111,10 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
           radius="lg"
           mb="lg"
           icon={<IconAlertCircle size={22} />}
-          title={DATASETS_TEXT.listFailedTitle}
+          title={FILE_TEXT.listFailed.title}
         >
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{DATASETS_TEXT.listFailedMessage}</Text>
+            <Text size="sm">{FILE_TEXT.listFailed.message}</Text>
             <RetryButton query={filesQuery} size="xs" variant="white" color="red">
               Try again
             </RetryButton>

@@ -1,4 +1,4 @@
-import { FILE_TAB_PREVIEW_ROWS, type FileSummary } from '@behavio/contract';
+import { FILE_TAB_PREVIEW_ROWS, TOAST_MS, type FileSummary } from '@behavio/contract';
 import {
   Alert,
   Anchor,
@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { endsSession } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { FILE_TEXT } from '@/lib/customer-files';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { DATASETS_TEXT, useFilePreview } from '../api/files';
 import { formatFileSize } from '@/lib/display-rules';
 import { formatDateTime } from '../utils/format';
@@ -52,15 +52,13 @@ export function FileTabPanel({
   renderImportChecks,
 }: FileTabPanelProps) {
   const previewQuery = useFilePreview(file.file_id, file.job_status);
-  const previewFailed = previewQuery.isError && !endsSession(previewQuery.error);
-
-  useEffect(() => {
-    if (!previewFailed) return;
-    toast.error({
-      title: DATASETS_TEXT.previewFailedTitle,
-      message: DATASETS_TEXT.previewFailedMessage,
-    });
-  }, [previewFailed]);
+  // The preview polls while the file is processing: one toast per run of failures.
+  useQueryErrorToast(previewQuery, {
+    id: `datasets-preview-${file.file_id}`,
+    ...FILE_TEXT.previewFailed,
+    durationMs: TOAST_MS.general,
+    repeat: 'once',
+  });
 
   const loaded = previewQuery.data;
   // The freshest of the two: the preview is polled as often as the list.

@@ -1,14 +1,12 @@
 import {
-  TOAST_MS,
   createEmployeeResponseSchema,
   listEmployeesResponseSchema,
   type CreateEmployeeRequest,
   type ListEmployeesResponse,
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api, messageOr, endsSession } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { api, messageOr } from '@/lib/api-client';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 
 /** product-rules: Error messages "Employees" and the directory's empty state (spelled as the spec spells it). */
 export const EMPLOYEE_TEXT = {
@@ -31,16 +29,11 @@ export function useEmployees() {
     queryKey: employeesQueryKey,
     queryFn: ({ signal }) => listEmployees(signal),
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || endsSession(error)) return;
-    toast.error({
-      id: `employees-${errorUpdatedAt}`,
-      title: EMPLOYEE_TEXT.fetchError,
-      message: errorText(error),
-      durationMs: TOAST_MS.listError,
-    });
-  }, [isError, error, errorUpdatedAt]);
+  useQueryErrorToast(query, {
+    id: 'employees',
+    title: EMPLOYEE_TEXT.fetchError,
+    message: errorText,
+  });
   return query;
 }
 
@@ -89,5 +82,3 @@ export function useDeleteEmployee() {
 export function errorText(error: unknown): string {
   return messageOr(error, EMPLOYEE_TEXT.fallback);
 }
-
-/** A 420 ends the session by itself (api client): no toast for it. */

@@ -1,5 +1,3 @@
-import { TOAST_MS } from '@behavio/contract';
-import { useEffect } from 'react';
 import { messageOr, endsSession } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 
@@ -26,25 +24,4 @@ export function errorText(error: unknown): string {
 export function actionFailed(title: string, error: unknown): void {
   if (endsSession(error)) return;
   toast.error({ title, message: errorText(error) });
-}
-
-/**
- * Raises the 4 s error toast of a failed list once per failure (`errorUpdatedAt` changes with
- * each new failure); the toast id keeps StrictMode's double effect from showing it twice.
- */
-export function useQueryErrorToast(
-  id: string,
-  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
-  title: string,
-): void {
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || endsSession(error)) return;
-    toast.error({
-      id: `${id}-${errorUpdatedAt}`,
-      title,
-      message: errorText(error),
-      durationMs: TOAST_MS.listError,
-    });
-  }, [id, isError, error, errorUpdatedAt, title]);
 }

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { MANAGE_CUSTOMERS_ERRORS, errorText } from '../api/messages';
 import { useRms } from '../api/customers';
 import { CustomerAssignment } from './customer-assignment';
 import { RmBookSection } from './rm-book-section';
@@ -90,7 +91,11 @@ function ManageCustomersTools({ user }: { user: User }) {
   // view reads the customer list only; books and call lists are for admin, head and compliance.
   const canOversee = user.role === 'admin' || user.role === 'head' || user.role === 'compliance';
   const rmsQuery = useRms();
-  useQueryErrorToast('rms', rmsQuery, MANAGE_CUSTOMERS_ERRORS.rms);
+  useQueryErrorToast(rmsQuery, {
+    id: 'rms',
+    title: MANAGE_CUSTOMERS_ERRORS.rms,
+    message: errorText,
+  });
 
   return (
     <Stack gap="lg">

@@ -6,7 +6,8 @@ import {
 } from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { useIsDesktop } from '@/lib/use-is-desktop';
-import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { MANAGE_CUSTOMERS_ERRORS, errorText } from '../api/messages';
 import { useRmBook } from '../api/oversight';
 import { customerCount } from '../utils/display';
 import { BOOK_CSV_COLUMNS } from '../utils/exports';
@@ -16,7 +17,11 @@ import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 export function RmBookSection() {
   const rm = useRequestedRm();
   const query = useRmBook(rm.requested);
-  useQueryErrorToast('rm-book', query, MANAGE_CUSTOMERS_ERRORS.book);
+  useQueryErrorToast(query, {
+    id: 'rm-book',
+    title: MANAGE_CUSTOMERS_ERRORS.book,
+    message: errorText,
+  });
 
   return (
     <RmLookupSection

@@ -12,7 +12,8 @@ import {
 } from '@/components/ui/customer-cells/customer-cells';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { useIsDesktop } from '@/lib/use-is-desktop';
-import { MANAGE_CUSTOMERS_ERRORS, useQueryErrorToast } from '../api/messages';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { MANAGE_CUSTOMERS_ERRORS, errorText } from '../api/messages';
 import { useRmWhoToCall } from '../api/oversight';
 import { customerCount } from '../utils/display';
 import { WHO_TO_CALL_CSV_COLUMNS } from '../utils/exports';
@@ -22,7 +23,11 @@ import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 export function WhoToCallSection() {
   const rm = useRequestedRm();
   const query = useRmWhoToCall(rm.requested);
-  useQueryErrorToast('rm-who-to-call', query, MANAGE_CUSTOMERS_ERRORS.whoToCall);
+  useQueryErrorToast(query, {
+    id: 'rm-who-to-call',
+    title: MANAGE_CUSTOMERS_ERRORS.whoToCall,
+    message: errorText,
+  });
 
   return (
     <RmLookupSection

@@ -5,9 +5,8 @@ import {
   type PaidFeatureKey,
 } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api, messageOr, endsSession } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { api, messageOr } from '@/lib/api-client';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 
 /** product-rules: Screens "Paid features screen" and §8 "Credits and paid features". */
 export const PAID_FEATURES_TEXT = {
@@ -30,17 +29,14 @@ export function usePaidFeature(key: PaidFeatureKey, enabled: boolean) {
     queryFn: ({ signal }) => getPaidFeature(key, signal),
     enabled,
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError || endsSession(error)) return;
-    const message = paidErrorMessage(error);
-    // Both cards failing for the same reason show one toast (same id while it is on screen).
-    toast.error({
-      id: `paid-features-error:${message}`,
-      message,
-      durationMs: TOAST_MS.paidResult,
-    });
-  }, [isError, error, errorUpdatedAt]);
+  const reason = query.isError ? paidErrorMessage(query.error) : '';
+  useQueryErrorToast(query, {
+    id: `paid-features-${key}`,
+    message: reason,
+    durationMs: TOAST_MS.paidResult,
+    // Both cards failing for the same reason show one toast.
+    toastId: `paid-features-error:${reason}`,
+  });
   return query;
 }
 

@@ -1,7 +1,5 @@
-import { MESSAGES, TOAST_MS } from '@behavio/contract';
-import { useEffect } from 'react';
-import { messageOr, hasCode, endsSession } from '@/lib/api-client';
-import { toast } from '@/lib/notify';
+import { MESSAGES } from '@behavio/contract';
+import { messageOr, hasCode } from '@/lib/api-client';
 
 /** product-rules: Error messages "RM screens": the message each screen shows when its list fails. */
 export const RM_LIST_ERRORS = {
@@ -29,22 +27,4 @@ export function describeListError(
   if (hasCode(error, 'subscription_required'))
     return messageOr(error, MESSAGES.purchaseSubscription);
   return fallback;
-}
-
-/**
- * Raises the 4 s error toast of product-rules: Error messages once per failure (`errorUpdatedAt` changes with each
- * new failure). A 420 ends the session instead, so it gets no toast. The toast id keeps a
- * double-run effect (StrictMode) from showing it twice.
- */
-export function useListErrorToast(
-  id: string,
-  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
-  message: string,
-): void {
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (!isError) return;
-    if (endsSession(error)) return;
-    toast.error({ id: `${id}-${errorUpdatedAt}`, message, durationMs: TOAST_MS.listError });
-  }, [id, isError, error, errorUpdatedAt, message]);
 }

@@ -8,7 +8,8 @@ import {
 } from '@/components/ui/customer-cells/customer-cells';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useOwnBook } from '../api/get-own-book';
-import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
 import { bookStats } from '../utils/stats';
 import { SearchableListCard } from './list-parts';
@@ -38,7 +39,7 @@ export function CustomerBookPanel() {
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.ownBook, {
     serverMessage: true,
   });
-  useListErrorToast('rm-own-book', query, errorMessage);
+  useQueryErrorToast(query, { id: 'rm-own-book', message: errorMessage });
 
   const customers = useMemo(() => query.data?.customers ?? [], [query.data]);
   const stats = useMemo(() => bookStats(customers), [customers]);

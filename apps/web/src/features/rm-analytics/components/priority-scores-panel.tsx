@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { titleCase } from '@/lib/display-rules';
 import { usePriorityScores } from '../api/get-priority-scores';
-import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { BIAS_HELP, PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
 import { SEARCH_ID_PLACEHOLDER, filterById } from '../utils/search';
 import { priorityStats } from '../utils/stats';
@@ -157,7 +158,7 @@ export function PriorityScoresPanel() {
   const [breakdown, setBreakdown] = useState<BreakdownTarget | null>(null);
   const isDesktop = useIsDesktop();
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.priorityScores);
-  useListErrorToast('rm-priority-scores', query, errorMessage);
+  useQueryErrorToast(query, { id: 'rm-priority-scores', message: errorMessage });
 
   const items = useMemo(() => query.data ?? [], [query.data]);
   const stats = useMemo(() => priorityStats(items), [items]);

@@ -4,7 +4,8 @@ import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { useWhoToCall } from '../api/get-who-to-call';
-import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
+import { useQueryErrorToast } from '@/lib/use-query-error-toast';
+import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { CALL_OUTCOME_TEXT, useRecordCallOutcome } from '../api/record-call-outcome';
 import { PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
@@ -138,7 +139,7 @@ export function WhoToCallPanel() {
   const [dialog, setDialog] = useState<OutcomeDialog>(null);
   const isDesktop = useIsDesktop();
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.whoToCall);
-  useListErrorToast('rm-who-to-call', query, errorMessage);
+  useQueryErrorToast(query, { id: 'rm-who-to-call', message: errorMessage });
 
   const items = useMemo(() => query.data ?? [], [query.data]);
   const stats = useMemo(() => priorityStats(items), [items]);

@@ -1,6 +1,5 @@
 /** Snooze choices of the Who To Call list, in days from today. */
 export const SNOOZE_DAYS = [1, 3, 7, 14, 30] as const;
-export type SnoozeDays = (typeof SNOOZE_DAYS)[number];
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const localIsoDay = (date: Date) =>

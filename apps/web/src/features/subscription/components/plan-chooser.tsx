@@ -37,24 +37,25 @@ export interface PlanChooserProps {
   status: SubscriptionStatus | undefined;
 }
 
+/** The success toast's line after a plan change. */
+function changedPlanLine({ plan, billingCycle }: SubscriptionStatus): string {
+  return plan && billingCycle
+    ? `Your firm is on the ${planName(plan)} plan, billed ${billingCycle}.`
+    : 'Your subscription has been updated.';
+}
+
 /**
- * product-rules: Screens 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
- * subscribe or change buttons. No subscription → create and go to the checkout; subscribed →
- * update; the same plan and cycle → the info 'Already subscribed' (or resume when set to end).
+ * Subscribing (create, then the provider's checkout) and changing plan (update), with the plan
+ * whose call is running. Decisions on a refusal are made on its code (`already_subscribed`).
  */
-export function PlanChooser({ offer, status }: PlanChooserProps) {
+function usePlanMutations(after: { changed: () => void; changeSettled: () => void }) {
   const queryClient = useQueryClient();
-  const [chosenCycle, setChosenCycle] = useState<BillingCycle | null>(null);
-  const cycle = chosenCycle ?? status?.billingCycle ?? offer.preferredCycle;
-  const [changing, setChanging] = useState<PlanChoice | null>(null);
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const create = useCreateSubscription();
   const update = useUpdateSubscription();
 
-  const subscribed = status?.hasSubscription === true;
-
-  const subscribe = (plan: PlanOffer) => {
+  const subscribe = (plan: PlanOffer, cycle: BillingCycle) => {
     setBusyPlan(plan.id);
     create.mutate(
       { plan: plan.id, billingCycle: cycle },
@@ -82,15 +83,11 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
       { newPlan: choice.plan.id, newBillingCycle: choice.cycle },
       {
         onSuccess: (response) => {
-          const next = response.subscription;
           toast.success({
             title: response.message,
-            message:
-              next.plan && next.billingCycle
-                ? `Your firm is on the ${planName(next.plan)} plan, billed ${next.billingCycle}.`
-                : 'Your subscription has been updated.',
+            message: changedPlanLine(response.subscription),
           });
-          setChosenCycle(null);
+          after.changed();
         },
         onError: (error) => {
           if (hasCode(error, 'already_subscribed'))
@@ -99,70 +96,123 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
         },
         onSettled: () => {
           setBusyPlan(null);
-          setChanging(null);
+          after.changeSettled();
         },
       },
     );
   };
 
-  const actionFor = (plan: PlanOffer) => {
-    const waiting = status === undefined || redirecting || busyPlan !== null;
-    const loading = busyPlan === plan.id && !changing;
-    if (!subscribed) {
-      return (
-        <Button
-          fullWidth
-          size="md"
-          rightSection={<IconArrowRight size={18} />}
-          onClick={() => subscribe(plan)}
-          loading={loading || (redirecting && create.variables?.plan === plan.id)}
-          disabled={waiting && !loading}
-        >
-          Subscribe to {plan.name}
-        </Button>
-      );
-    }
-    const samePlan = status.plan === plan.id;
-    if (samePlan && status.billingCycle === cycle) {
-      if (status.cancelAtPeriodEnd) {
-        return (
-          <Button
-            fullWidth
-            size="md"
-            variant="light"
-            leftSection={<IconPlayerPlay size={18} />}
-            onClick={() => change({ plan, cycle })}
-            loading={loading}
-            disabled={waiting && !loading}
-          >
-            Resume {plan.name}
-          </Button>
-        );
-      }
-      return (
-        <Button
-          fullWidth
-          size="md"
-          variant="light"
-          leftSection={<IconCircleCheck size={18} />}
-          onClick={() => toast.info({ message: SUBSCRIPTION_TEXT.alreadySubscribed })}
-        >
-          Subscribed
-        </Button>
-      );
-    }
+  return {
+    subscribe,
+    change,
+    busyPlan,
+    redirecting,
+    /** The plan whose checkout the browser is leaving for. */
+    redirectingTo: redirecting ? create.variables?.plan : undefined,
+    changePending: update.isPending,
+  };
+}
+
+interface PlanActionProps {
+  plan: PlanOffer;
+  cycle: BillingCycle;
+  status: SubscriptionStatus | undefined;
+  /** Another call is running or the status is not known yet. */
+  waiting: boolean;
+  /** This plan's call is running. */
+  loading: boolean;
+  onSubscribe: () => void;
+  onResume: () => void;
+  onSwitch: () => void;
+}
+
+/**
+ * A plan card's button: Subscribe (no subscription), Resume (this plan and cycle, set to end),
+ * Subscribed (this plan and cycle), or Switch (another plan or cycle, confirmed in a modal).
+ */
+function PlanAction({
+  plan,
+  cycle,
+  status,
+  waiting,
+  loading,
+  onSubscribe,
+  onResume,
+  onSwitch,
+}: PlanActionProps) {
+  if (status?.hasSubscription !== true) {
     return (
       <Button
         fullWidth
         size="md"
-        variant={samePlan ? 'light' : 'filled'}
-        onClick={() => setChanging({ plan, cycle })}
-        disabled={waiting}
+        rightSection={<IconArrowRight size={18} />}
+        onClick={onSubscribe}
+        loading={loading}
+        disabled={waiting && !loading}
       >
-        {samePlan ? `Switch to ${cycle} billing` : `Switch to ${plan.name}`}
+        Subscribe to {plan.name}
       </Button>
     );
-  };
+  }
+  const samePlan = status.plan === plan.id;
+  if (samePlan && status.billingCycle === cycle && status.cancelAtPeriodEnd) {
+    return (
+      <Button
+        fullWidth
+        size="md"
+        variant="light"
+        leftSection={<IconPlayerPlay size={18} />}
+        onClick={onResume}
+        loading={loading}
+        disabled={waiting && !loading}
+      >
+        Resume {plan.name}
+      </Button>
+    );
+  }
+  if (samePlan && status.billingCycle === cycle) {
+    return (
+      <Button
+        fullWidth
+        size="md"
+        variant="light"
+        leftSection={<IconCircleCheck size={18} />}
+        onClick={() => toast.info({ message: SUBSCRIPTION_TEXT.alreadySubscribed })}
+      >
+        Subscribed
+      </Button>
+    );
+  }
+  return (
+    <Button
+      fullWidth
+      size="md"
+      variant={samePlan ? 'light' : 'filled'}
+      onClick={onSwitch}
+      disabled={waiting}
+    >
+      {samePlan ? `Switch to ${cycle} billing` : `Switch to ${plan.name}`}
+    </Button>
+  );
+}
+
+/**
+ * product-rules: Screens 'Choose Your Plan' for admins: the cycle toggle and the plan cards with their
+ * subscribe or change buttons. No subscription → create and go to the checkout; subscribed →
+ * update; the same plan and cycle → the info 'Already subscribed' (or resume when set to end).
+ */
+export function PlanChooser({ offer, status }: PlanChooserProps) {
+  const [chosenCycle, setChosenCycle] = useState<BillingCycle | null>(null);
+  const cycle = chosenCycle ?? status?.billingCycle ?? offer.preferredCycle;
+  const [changing, setChanging] = useState<PlanChoice | null>(null);
+  const plans = usePlanMutations({
+    // After a change the status carries the new cycle: the toggle follows it again.
+    changed: () => setChosenCycle(null),
+    changeSettled: () => setChanging(null),
+  });
+
+  const subscribed = status?.hasSubscription === true;
+  const waiting = status === undefined || plans.redirecting || plans.busyPlan !== null;
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="choose-plan-heading">
@@ -186,6 +236,7 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {offer.plans.map((plan) => {
           const hasPlan = subscribed && status.plan === plan.id;
+          const loading = plans.busyPlan === plan.id && !changing;
           return (
             <PlanCard
               key={plan.id}
@@ -196,7 +247,18 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
               currentOtherCycle={
                 hasPlan && status.billingCycle !== cycle ? status.billingCycle : null
               }
-              action={actionFor(plan)}
+              action={
+                <PlanAction
+                  plan={plan}
+                  cycle={cycle}
+                  status={status}
+                  waiting={waiting}
+                  loading={loading || (!subscribed && plans.redirectingTo === plan.id)}
+                  onSubscribe={() => plans.subscribe(plan, cycle)}
+                  onResume={() => plans.change({ plan, cycle })}
+                  onSwitch={() => setChanging({ plan, cycle })}
+                />
+              }
             />
           );
         })}
@@ -205,8 +267,8 @@ export function PlanChooser({ offer, status }: PlanChooserProps) {
       <ChangePlanModal
         choice={changing}
         currency={offer.currency}
-        pending={update.isPending}
-        onConfirm={change}
+        pending={plans.changePending}
+        onConfirm={plans.change}
         onClose={() => setChanging(null)}
       />
     </Stack>

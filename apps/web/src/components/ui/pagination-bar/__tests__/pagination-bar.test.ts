@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSummary } from '../utils/display';
+import { pageSummary } from '../pagination-bar';
 
 describe('pageSummary', () => {
   it.each([
@@ -11,5 +11,12 @@ describe('pageSummary', () => {
     [9, 25, 60, 'Showing 51 to 60 of 60 customers', 'Page 3 of 3'],
   ])('page %i of size %i over %i', (page, size, total, range, pageText) => {
     expect(pageSummary(page, size, total)).toEqual({ range, page: pageText });
+  });
+
+  it('names what the list counts', () => {
+    expect(pageSummary(2, 20, 45, 'events')).toEqual({
+      range: 'Showing 21 to 40 of 45 events',
+      page: 'Page 2 of 3',
+    });
   });
 });

@@ -1,0 +1,86 @@
+import {
+  adminRmBookResponseSchema,
+  adminWhoToCallResponseSchema,
+  auditEventsQuerySchema,
+  auditEventsResponseSchema,
+  firmOverviewResponseSchema,
+  rmIdRequestSchema,
+} from '@behavio/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/access.js';
+import { RULES } from '../../plugins/permissions.js';
+import { sendJsonBody } from '../../plugins/json-body.js';
+import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
+import type { AdminService } from './admin.service.js';
+
+const errors = errorResponses(400, 403, 404, 409, 420);
+
+/** What the admin and oversight roles read of the firm: an RM's book and call list, the overview, the audit log. */
+export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const customers = bearerRouteDocs('customers');
+
+  r.post(
+    '/api/content/admin-view-rm-book',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        body: rmIdRequestSchema,
+        response: { 200: adminRmBookResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonBody(
+        request,
+        reply,
+        await admin.viewRmBook(principalOf(request), request.body.rm_id),
+      ),
+  );
+
+  r.post(
+    '/api/content/admin-who-to-call-for-a-rm',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        body: rmIdRequestSchema,
+        response: { 200: adminWhoToCallResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonBody(
+        request,
+        reply,
+        await admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+      ),
+  );
+
+  r.get(
+    '/api/content/firm-overview',
+    {
+      config: { access: RULES.rmOversight },
+      schema: {
+        ...customers,
+        description:
+          'The firm at a glance: customers, assignment, distributions and the top 10 by priority.',
+        response: { 200: firmOverviewResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.firmOverview(principalOf(request)),
+  );
+
+  r.get(
+    '/api/audit/events',
+    {
+      config: { access: RULES.audit },
+      schema: {
+        ...bearerRouteDocs('audit'),
+        querystring: auditEventsQuerySchema,
+        response: { 200: auditEventsResponseSchema, ...errors },
+      },
+    },
+    (request) => admin.auditEvents(principalOf(request), request.query),
+  );
+}
