@@ -6,6 +6,8 @@
  * second, seconds and the server's peak memory. Then times PostgreSQL's own COPY of the same
  * file into a plain table of the same columns, the floor, and prints the ratio.
  * `--again` then uploads the same file a second time (every row an update: the merge path).
+ * After each import, waits for the firm's recommendations to be recomputed (a background run)
+ * and prints how long that took.
  * DATABASE_URL set: the server and the floor use that PostgreSQL server; unset: PGlite.
  */
 import { spawn } from 'node:child_process';
@@ -248,7 +250,34 @@ async function timedImport(
   console.log(
     `  Import: ${file.accepted_rows?.toLocaleString('en-GB')} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds).toLocaleString('en-GB')} rows/s; server peak RSS so far ${server.peakMb()} MB`,
   );
+  await timedRecommendations(server, token);
   return seconds;
+}
+
+/**
+ * The products follow the import in a background run (docs/products.md): waits until the
+ * product performance report says they are up to date and prints how long after the import.
+ */
+async function timedRecommendations(
+  server: Awaited<ReturnType<typeof startServer>>,
+  token: string,
+) {
+  const started = performance.now();
+  let report: { recommendations_up_to_date: boolean; products: { recommended_now: number }[] };
+  for (;;) {
+    report = (await json(
+      await fetch(`${server.url}/api/content/product-performance`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    )) as typeof report;
+    if (report.recommendations_up_to_date) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const listed = report.products.reduce((sum, p) => sum + p.recommended_now, 0);
+  console.log(
+    `  Recommendations: up to date ${seconds.toFixed(2)} s after the import (${Math.round(rows / seconds).toLocaleString('en-GB')} customers/s), ${listed.toLocaleString('en-GB')} products listed; server peak RSS so far ${server.peakMb()} MB`,
+  );
 }
 
 async function main() {
