@@ -39,6 +39,7 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
               path: paths.manageCustomers,
               lazy: page(() => import('./routes/app/manage-customers')),
             },
+            { path: paths.products, lazy: page(() => import('./routes/app/products')) },
             { path: paths.subscription, lazy: page(() => import('./routes/app/subscription')) },
             { path: paths.premium, lazy: page(() => import('./routes/app/premium')) },
             { path: paths.premiumFull, lazy: page(() => import('./routes/app/premium-full')) },

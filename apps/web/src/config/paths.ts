@@ -11,6 +11,8 @@ export const paths = {
   settings: '/settings',
   subscription: '/subscription',
   manageCustomers: '/settings/manageCustomers',
+  /** The firm's product shelf and how it performs (issue 18). */
+  products: '/products',
   /** Unlock Premium Features (credit-gated); the spec leaves the path to us. */
   premium: '/premium',
   /** The paid features screen (pro or business). */

@@ -21,11 +21,11 @@ describe('Authenticated shell', () => {
     expect(await screen.findByText('Preparing your personalized insights...')).toBeInTheDocument();
   });
 
-  it('shows Dashboard, Datasets, Settings and Subscription to an admin', async () => {
+  it('shows Dashboard, Datasets, Products, Settings and Subscription to an admin', async () => {
     mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'admin' })) });
     renderApp('/dashboard', { token: TEST_TOKEN });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    const expected = ['Dashboard', 'Datasets', 'Settings', 'Subscription'];
+    const expected = ['Dashboard', 'Datasets', 'Products', 'Settings', 'Subscription'];
     expect(navLabels()).toEqual([expected, expected]);
   });
 
@@ -33,7 +33,7 @@ describe('Authenticated shell', () => {
     mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'rm' })) });
     renderApp('/dashboard', { token: TEST_TOKEN });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    const expected = ['Dashboard', 'Datasets', 'Subscription'];
+    const expected = ['Dashboard', 'Datasets', 'Products', 'Subscription'];
     expect(navLabels()).toEqual([expected, expected]);
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
   });

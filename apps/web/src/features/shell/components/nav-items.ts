@@ -3,6 +3,7 @@ import {
   IconCreditCard,
   IconDatabase,
   IconLayoutDashboard,
+  IconPackage,
   IconSettings,
   type Icon,
 } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Datasets', to: paths.datasets, icon: IconDatabase },
+  { label: 'Products', to: paths.products, icon: IconPackage },
   { label: 'Settings', to: paths.settings, icon: IconSettings, hiddenFor: ['rm'] },
   { label: 'Subscription', to: paths.subscription, icon: IconCreditCard },
 ];
