@@ -14,3 +14,4 @@ export * from './schemas/products.js';
 export * from './schemas/default-shelf.js';
 export * from './error-codes.js';
 export * from './csv.js';
+export { nameApiSchemas } from './api-schema-names.js';

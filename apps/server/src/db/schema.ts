@@ -88,6 +88,9 @@ export interface CustomerFilesTable {
   /** The job running the import, and when its worker last said so (migration 0011). */
   import_job_id: string | null;
   heartbeat_at: Date | null;
+  /** Rows read so far by the running import, and the rows expected (migration 0016). */
+  rows_processed: number | null;
+  rows_expected: number | null;
 }
 
 /** The 28 customer columns, the optional value columns and who the customer is assigned to. */

@@ -68,6 +68,14 @@ export const fileSummarySchema = z.object({
   total_rows: z.number().int().nullable(),
   accepted_rows: z.number().int().nullable(),
   rejected_rows: z.number().int().nullable(),
+  /**
+   * The import's progress (docs/ingestion.md, "Progress"): rows read so far (accepted and
+   * rejected; `total_rows` once it ends), and the rows the file is expected to hold, an estimate
+   * counted before the import starts (null when unknown: spreadsheets). Null for files imported
+   * before progress was recorded; optional, so clients written without them keep working.
+   */
+  rows_processed: z.number().int().nullable().optional(),
+  rows_expected: z.number().int().nullable().optional(),
   error: z.string().nullable(),
   /** product-rules: Entities and fields File: the preview, as the upload answered it. */
   preview: filePreviewSchema,

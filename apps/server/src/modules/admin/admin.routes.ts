@@ -40,7 +40,12 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     '/api/roles/list-all-employees',
     {
       config: { access: RULES.employeeDirectory },
-      schema: { ...employees, response: { 200: listEmployeesResponseSchema, ...errors } },
+      schema: {
+        operationId: 'listEmployees',
+        summary: "The firm's employees",
+        ...employees,
+        response: { 200: listEmployeesResponseSchema, ...errors },
+      },
     },
     (request) => admin.listEmployees(principalOf(request)),
   );
@@ -50,6 +55,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.roleManagement },
       schema: {
+        operationId: 'createEmployee',
+        summary: 'Add an employee and mail them their sign-in',
         ...employees,
         body: createEmployeeRequestSchema,
         response: { 201: createEmployeeResponseSchema, ...errors },
@@ -64,6 +71,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.roleManagement },
       schema: {
+        operationId: 'deleteEmployee',
+        summary: 'Delete an employee',
         ...employees,
         body: deleteEmployeeRequestSchema,
         description: 'Deleting an RM unassigns their customers in the same transaction.',
@@ -81,6 +90,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.customerList },
       schema: {
+        operationId: 'listCustomers',
+        summary: "The firm's customers, paged and searchable",
         ...customers,
         querystring: listCustomersQuerySchema,
         response: { 200: listCustomersResponseSchema, ...errors },
@@ -93,7 +104,12 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     '/api/content/list-rms',
     {
       config: { access: RULES.customerList },
-      schema: { ...customers, response: { 200: listRmsResponseSchema, ...errors } },
+      schema: {
+        operationId: 'listRms',
+        summary: "The firm's relationship managers and their book sizes",
+        ...customers,
+        response: { 200: listRmsResponseSchema, ...errors },
+      },
     },
     (request) => admin.listRms(principalOf(request)),
   );
@@ -103,6 +119,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'assignRm',
+        summary: 'Assign an unassigned customer to an RM',
         ...customers,
         body: assignRmRequestSchema,
         response: { 200: assignmentResponseSchema, ...errors },
@@ -121,6 +139,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'reassignRm',
+        summary: 'Move a customer to another RM',
         ...customers,
         body: reassignRmRequestSchema,
         response: { 200: assignmentResponseSchema, ...errors },
@@ -139,6 +159,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'assignRmBulk',
+        summary: 'Assign several customers to an RM',
         ...customers,
         description: 'Assigns up to 1,000 customers to one RM at once (assigned ones are moved).',
         body: bulkAssignRequestSchema,
@@ -157,6 +179,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'distributeUnassigned',
+        summary: 'Share the unassigned customers out among chosen RMs',
         ...customers,
         description: 'Shares every unassigned customer evenly across the chosen RMs.',
         body: distributeRequestSchema,
@@ -171,6 +195,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getRmBook',
+        summary: "An RM's customers",
         ...customers,
         body: rmIdRequestSchema,
         response: { 200: adminRmBookResponseSchema, ...errors },
@@ -189,6 +215,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getRmWhoToCallForRm',
+        summary: "An RM's call list, most urgent first",
         ...customers,
         body: rmIdRequestSchema,
         response: { 200: adminWhoToCallResponseSchema, ...errors },
@@ -207,6 +235,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getFirmOverview',
+        summary: "The firm's customers, RMs and risk at a glance",
         ...customers,
         description:
           'The firm at a glance: customers, assignment, distributions and the top 10 by priority.',
@@ -221,6 +251,8 @@ export function adminRoutes(app: FastifyInstance, deps: { admin: AdminService })
     {
       config: { access: RULES.audit },
       schema: {
+        operationId: 'listAuditEvents',
+        summary: "The firm's audit log, newest first",
         ...bearerRouteDocs('audit'),
         querystring: auditEventsQuerySchema,
         response: { 200: auditEventsResponseSchema, ...errors },

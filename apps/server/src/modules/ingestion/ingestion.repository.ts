@@ -29,6 +29,8 @@ const FILE_COLUMNS = [
   'problems',
   'created_at',
   'completed_at',
+  'rows_processed',
+  'rows_expected',
 ] as const;
 
 export async function insertFile(
@@ -134,6 +136,7 @@ export interface Counts {
 
 const countColumns = (c: Counts) => ({
   total_rows: c.total,
+  rows_processed: c.total,
   accepted_rows: c.accepted,
   rejected_rows: c.rejected,
   problems: JSON.stringify(c.problems),
@@ -311,6 +314,29 @@ export async function beatImport(db: Executor, fileId: string, jobId: string) {
     .set({ heartbeat_at: sql`now()` })
     .where('id', '=', fileId)
     .where('import_job_id', '=', jobId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * How far the import has read (`expected`, when given: the rows it should find, null when
+ * unknown), with a heartbeat: one update a batch. Guarded like the heartbeat, so a worker that
+ * lost its claim writes nothing.
+ */
+export async function recordProgress(
+  db: Executor,
+  file: { fileId: string; jobId: string },
+  progress: { processed: number; expected?: number | null },
+) {
+  await db
+    .updateTable('customer_files')
+    .set({
+      rows_processed: progress.processed,
+      ...(progress.expected === undefined ? {} : { rows_expected: progress.expected }),
+      heartbeat_at: sql`now()`,
+    })
+    .where('id', '=', file.fileId)
+    .where('import_job_id', '=', file.jobId)
     .where('status', '=', 'processing')
     .execute();
 }
