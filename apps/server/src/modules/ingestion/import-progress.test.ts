@@ -27,7 +27,7 @@ function fileWithRejectedRows() {
 }
 
 describe('import progress', () => {
-  it('the file list carries the rows read so far while the file imports, and every row at the end', async () => {
+  it('the file list carries the rows read so far and the rate while the file imports, and every row at the end', async () => {
     const admin = await adminOnPlan(ctx, 'pro');
     const res = await uploadFile(ctx, admin.headers, 'progress.csv', fileWithRejectedRows());
     expect(res.statusCode).toBe(201);
@@ -54,6 +54,7 @@ describe('import progress', () => {
       rejected_rows: 14,
       rows_processed: 7_000,
       rows_expected: 7_000,
+      rows_per_second: null,
     });
     // While it ran: counts between none and all, never going back, with the expected total.
     const running = seen.filter((f) => f.job_status === 'processing' && f.rows_processed != null);
@@ -61,5 +62,13 @@ describe('import progress', () => {
     expect(new Set(counts.filter((n) => n > 0 && n < 7_000)).size).toBeGreaterThanOrEqual(2);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     for (const file of running) expect(file.rows_expected).toBe(7_000);
+    expect(running.some((f) => f.rows_per_second! > 0)).toBe(true);
+    // The preview the upload screen polls says the same.
+    const previewed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/content/preview-file/${fileId}`,
+      headers: admin.headers,
+    });
+    expect(previewed.json()).toMatchObject({ rows_processed: 7_000, rows_expected: 7_000 });
   }, 90_000);
 });

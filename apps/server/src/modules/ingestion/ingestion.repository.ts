@@ -33,6 +33,12 @@ const FILE_COLUMNS = [
   'rows_expected',
 ] as const;
 
+/** A running import's rows a second since it started reading, on the database's clock. */
+const rowsPerSecond = sql<number | null>`case
+  when status = 'processing' and rows_processed > 0 and now() > import_started_at
+  then round(rows_processed / extract(epoch from now() - import_started_at))::int
+end`.as('rows_per_second');
+
 export async function insertFile(
   db: Executor,
   file: {
@@ -78,7 +84,7 @@ export async function lockFirm(trx: Transaction<Database>, firmId: string) {
 export async function findFile(db: Executor, firmId: string, fileId: string) {
   return db
     .selectFrom('customer_files')
-    .select([...FILE_COLUMNS, 'storage_key'])
+    .select([...FILE_COLUMNS, rowsPerSecond, 'storage_key'])
     .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .executeTakeFirst();
@@ -93,7 +99,7 @@ export async function listFiles(
 ) {
   return db
     .selectFrom('customer_files')
-    .select([...FILE_COLUMNS])
+    .select([...FILE_COLUMNS, rowsPerSecond])
     .where('firm_id', '=', firmId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
@@ -319,8 +325,8 @@ export async function beatImport(db: Executor, fileId: string, jobId: string) {
 }
 
 /**
- * How far the import has read (`expected`, when given: the rows it should find, null when
- * unknown), with a heartbeat: one update a batch. Guarded like the heartbeat, so a worker that
+ * How far the import has read, with a heartbeat: one update a batch. `expected` (the rows it
+ * should find, null when unknown) is given once, as it starts reading. Guarded like the heartbeat, so a worker that
  * lost its claim writes nothing.
  */
 export async function recordProgress(
@@ -332,7 +338,9 @@ export async function recordProgress(
     .updateTable('customer_files')
     .set({
       rows_processed: progress.processed,
-      ...(progress.expected === undefined ? {} : { rows_expected: progress.expected }),
+      ...(progress.expected === undefined
+        ? {}
+        : { rows_expected: progress.expected, import_started_at: sql`now()` }),
       heartbeat_at: sql`now()`,
     })
     .where('id', '=', file.fileId)

@@ -450,6 +450,7 @@ export class IngestionService {
       rejected_rows: r.rejected_rows,
       rows_processed: r.rows_processed,
       rows_expected: r.rows_expected,
+      rows_per_second: r.rows_per_second,
       error: r.error,
       preview: toPreview(r),
     }));
@@ -466,7 +467,14 @@ export class IngestionService {
 
   async previewFile(principal: Principal, fileId: string): Promise<PreviewFileResponse> {
     const record = await this.fileOf(principal, fileId);
-    return { file_id: record.id, job_status: record.status, preview: toPreview(record) };
+    return {
+      file_id: record.id,
+      job_status: record.status,
+      rows_processed: record.rows_processed,
+      rows_expected: record.rows_expected,
+      rows_per_second: record.rows_per_second,
+      preview: toPreview(record),
+    };
   }
 
   /**

@@ -254,6 +254,7 @@ export function UploadPanel({ variant, onFilesChanged, onContinue }: UploadPanel
           deleting={remove.isPending}
           onContinue={() => handleContinue(current.file_id)}
           continuing={reloadUser.isPending}
+          progress={live}
         />
       ) : null}
 
