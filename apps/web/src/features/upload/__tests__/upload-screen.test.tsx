@@ -67,6 +67,17 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
+/** The answer to an upload whose import goes on in the background (counts not known yet). */
+const processingUpload = {
+  status: 201,
+  body: buildUploadResponse({
+    message: 'File uploaded; the import is in progress',
+    status: 'processing',
+    job_status: 'processing',
+    preview: buildPreview({ total_rows: null, accepted_rows: null, rejected_rows: null }),
+  }),
+};
+
 const cellsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -425,19 +436,7 @@ describe('Onboarding upload screen', () => {
   it('follows a file that is still processing until the import completes', async () => {
     let polls = 0;
     await openOnboarding({
-      [UPLOAD]: {
-        status: 201,
-        body: buildUploadResponse({
-          message: 'File uploaded; the import is in progress',
-          status: 'processing',
-          job_status: 'processing',
-          preview: buildPreview({
-            total_rows: null,
-            accepted_rows: null,
-            rejected_rows: null,
-          }),
-        }),
-      },
+      [UPLOAD]: processingUpload,
       'GET /api/content/preview-file/file-1': () => {
         polls += 1;
         return {
@@ -469,15 +468,7 @@ describe('Onboarding upload screen', () => {
 
   it('shows the rows processed and the rate while the import runs, without a total for a spreadsheet', async () => {
     await openOnboarding({
-      [UPLOAD]: {
-        status: 201,
-        body: buildUploadResponse({
-          message: 'File uploaded; the import is in progress',
-          status: 'processing',
-          job_status: 'processing',
-          preview: buildPreview({ total_rows: null, accepted_rows: null, rejected_rows: null }),
-        }),
-      },
+      [UPLOAD]: processingUpload,
       'GET /api/content/preview-file/file-1': {
         body: buildPreviewFileResponse({
           job_status: 'processing',
