@@ -146,6 +146,9 @@ describe('web app serving', () => {
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
     expect(doc.paths['/api/auth/login']!.post!.security).toEqual([]);
     expect(JSON.stringify(doc.paths['/api/content/list-all-uploaded-files'])).toContain(
+      '"#/components/schemas/FileList"',
+    );
+    expect(JSON.stringify(doc.components.schemas.FileList)).toContain(
       '"#/components/schemas/File"',
     );
     // The counts of the book summary (/api/free, /api/paid) list the keys they require.
