@@ -9,6 +9,7 @@ const steps = [
   ['Format', 'npx', ['prettier', '--check', '.']],
   ['Lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['Typecheck', 'npm', ['run', 'typecheck']],
+  ['OpenAPI description (Redocly lint, openapi-typescript)', 'npm', ['run', 'lint:openapi']],
   ['Unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {

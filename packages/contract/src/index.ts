@@ -15,3 +15,4 @@ export * from './schemas/default-shelf.js';
 export * from './error-codes.js';
 export * from './csv.js';
 export * from './schemas/customer-page.js';
+export { nameApiSchemas } from './api-schema-names.js';

@@ -88,6 +88,10 @@ export interface CustomerFilesTable {
   /** The job running the import, and when its worker last said so (migration 0011). */
   import_job_id: string | null;
   heartbeat_at: Date | null;
+  /** When the import started reading, its rows read so far and expected (migration 0016). */
+  import_started_at: Date | null;
+  rows_processed: number | null;
+  rows_expected: number | null;
 }
 
 /** The 28 customer columns, the optional value columns and who the customer is assigned to. */

@@ -1,31 +1,54 @@
-import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
+import fastifySwagger, {
+  type SwaggerTransform,
+  type SwaggerTransformObject,
+} from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { nameApiSchemas } from '@behavio/contract';
+import { finishDocument, type OpenApiDocument } from './openapi-document.js';
 import { RULES } from './permissions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The multipart part that carries the uploaded file, for the OpenAPI description. */
     uploadPart?: string;
+    /** A success answered as text rather than JSON (a CSV download), for the description. */
+    textResponse?: { status: number; mediaType: string; description: string };
   }
 }
 
 /**
- * The zod transform, plus the file part of multipart routes: their body is read as a stream
- * rather than validated, so it has no schema for the description to show. This one is for the
- * description only.
+ * The zod transform, plus what the route's options say beyond its schemas:
+ * - no security requirement for a public route (its access rule), stated rather than left out;
+ * - the file part of multipart routes: their body is read as a stream rather than validated, so
+ *   it has no schema for the description to show. This one is for the description only.
  */
 const transform: SwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input);
-  const part = input.route.config?.uploadPart;
-  if (!part) return out;
-  const body = {
-    type: 'object',
-    required: [part],
-    properties: { [part]: { type: 'string', format: 'binary' } },
-  };
-  return { ...out, schema: { ...out.schema, body } };
+  if (!out.schema || out.schema.hide) return out;
+  const config = input.route.config;
+  const schema: Record<string, unknown> = { ...out.schema };
+  if (config?.access?.public) schema.security = [];
+  const text = config?.textResponse;
+  if (text) {
+    schema.response = {
+      ...(out.schema.response as object),
+      [text.status]: {
+        description: text.description,
+        content: { [text.mediaType]: { schema: { type: 'string' } } },
+      },
+    };
+  }
+  const part = config?.uploadPart;
+  if (part) {
+    schema.body = {
+      type: 'object',
+      required: [part],
+      properties: { [part]: { type: 'string', format: 'binary' } },
+    };
+  }
+  return { ...out, schema };
 };
 
 /** The OpenAPI description is generated from the same zod schemas that validate requests. */
@@ -33,8 +56,25 @@ export async function registerOpenApi(
   app: FastifyInstance,
   options: { appName: string; publicUrl: string },
 ) {
+  nameApiSchemas();
+  const operationIds = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    // Fastify adds a HEAD route beside each GET, with the GET's schema; the description omits it.
+    if (route.method === 'HEAD') return;
+    const schema = route.schema as { hide?: boolean; operationId?: string; summary?: string };
+    if (schema?.hide) return;
+    if (!schema?.operationId || !schema.summary)
+      throw new Error(`Route ${route.method} ${route.url} declares no operationId or summary`);
+    if (operationIds.has(schema.operationId))
+      throw new Error(
+        `Route ${route.method} ${route.url} reuses operationId ${schema.operationId}`,
+      );
+    operationIds.add(schema.operationId);
+  });
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: `${options.appName} API`,
         description:
@@ -47,6 +87,10 @@ export async function registerOpenApi(
       },
     },
     transform,
+    transformObject: (input) =>
+      finishDocument(
+        jsonSchemaTransformObject(input) as OpenApiDocument,
+      ) as ReturnType<SwaggerTransformObject>,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: RULES.public }, schema: { hide: true } }, () =>

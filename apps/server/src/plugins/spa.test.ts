@@ -122,4 +122,41 @@ describe('web app serving', () => {
     );
     expect(JSON.stringify(doc.paths['/api/auth/register'])).toContain('numberOfEmployees');
   });
+
+  it('names and summarises every operation, describes every response and names shared shapes', async () => {
+    type Operation = {
+      operationId?: string;
+      summary?: string;
+      security?: unknown[];
+      responses: Record<string, { description?: string }>;
+    };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    }>();
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+    expect(operations.length).toBeGreaterThan(40);
+    for (const operation of operations) {
+      expect(operation.operationId).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.summary).toBeTruthy();
+      expect(operation.security).toBeDefined();
+      for (const response of Object.values(operation.responses))
+        expect(response.description).not.toMatch(/^(Default Response)?$/);
+    }
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
+    expect(doc.paths['/api/auth/login']!.post!.security).toEqual([]);
+    expect(JSON.stringify(doc.paths['/api/content/list-all-uploaded-files'])).toContain(
+      '"#/components/schemas/FileList"',
+    );
+    expect(JSON.stringify(doc.components.schemas.FileList)).toContain(
+      '"#/components/schemas/File"',
+    );
+    // The counts of the book summary (/api/free, /api/paid) list the keys they require.
+    expect(Object.keys(doc.components.schemas.RiskLevelCounts!.properties!)).toEqual([
+      'high',
+      'medium',
+      'low',
+    ]);
+    expect(Object.keys(doc.components.schemas.SegmentCounts!.properties!)).toHaveLength(5);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors.js';
 import { paidPlanSchema } from '../roles.js';
-import { riskLevelSchema, segmentSchema, urgencyLevelSchema } from './insights.js';
+import { RISK_LEVELS, SEGMENTS, urgencyLevelSchema } from './insights.js';
 
 /**
  * Plans, subscriptions, credits and the premium features of product-rules: Screens (Subscription, Unlock
@@ -196,6 +196,16 @@ export const featureKeyParamsSchema = z.object({ featureKey: z.string().trim().m
 
 const count = z.number().int();
 
+/**
+ * A count for every one of `keys`, as an object listing each key (a record keyed by an enum would
+ * describe the same data, but its JSON Schema names no property).
+ */
+const countsOf = <Key extends string>(keys: readonly Key[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, count])) as Record<Key, typeof count>);
+
+export const riskLevelCountsSchema = countsOf(RISK_LEVELS);
+export const segmentCountsSchema = countsOf(SEGMENTS);
+
 /** 'Premium Feature Access': the firm's book at a glance. */
 export const bookSummaryContentSchema = z.object({
   kind: z.literal('book_summary'),
@@ -204,8 +214,8 @@ export const bookSummaryContentSchema = z.object({
   unassigned: count,
   /** Customers with stored insights (the distributions below count these). */
   scored_customers: count,
-  risk_levels: z.record(riskLevelSchema, count),
-  segments: z.record(segmentSchema, count),
+  risk_levels: riskLevelCountsSchema,
+  segments: segmentCountsSchema,
   /** Mean priority score (0-10), one decimal; null without scored customers. */
   average_priority: z.number().nullable(),
 });

@@ -58,6 +58,20 @@ export const failedUploadResponseSchema = uploadResponseSchema.extend({
   code: errorCodeSchema,
 });
 
+/**
+ * The import's progress (docs/ingestion.md, "Progress"). Null for files imported before
+ * progress was recorded; optional, so clients written without them keep working.
+ */
+export const importProgressSchema = z.object({
+  /** Rows read so far, accepted and rejected; `total_rows` once the import has ended. */
+  rows_processed: z.number().int().nullable().optional(),
+  /** The rows the file should hold, estimated before the import starts; null when unknown (spreadsheets). */
+  rows_expected: z.number().int().nullable().optional(),
+  /** Rows read a second since the import started; null unless it is running and has read some. */
+  rows_per_second: z.number().int().nullable().optional(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
 export const fileSummarySchema = z.object({
   file_id: z.string(),
   filename: z.string(),
@@ -68,6 +82,7 @@ export const fileSummarySchema = z.object({
   total_rows: z.number().int().nullable(),
   accepted_rows: z.number().int().nullable(),
   rejected_rows: z.number().int().nullable(),
+  ...importProgressSchema.shape,
   error: z.string().nullable(),
   /** product-rules: Entities and fields File: the preview, as the upload answered it. */
   preview: filePreviewSchema,
@@ -80,6 +95,7 @@ export type ListFilesResponse = z.infer<typeof listFilesResponseSchema>;
 export const previewFileResponseSchema = z.object({
   file_id: z.string(),
   job_status: jobStatusSchema,
+  ...importProgressSchema.shape,
   preview: filePreviewSchema,
 });
 export type PreviewFileResponse = z.infer<typeof previewFileResponseSchema>;

@@ -13,6 +13,7 @@ import * as m0011 from './0011_import_heartbeat.js';
 import * as m0012 from './0012_sessions_and_password_reset.js';
 import * as m0013 from './0013_shared_state.js';
 import * as m0015 from './0015_product_shelf.js';
+import * as m0016 from './0016_import_progress.js';
 import * as m0018 from './0018_stored_recommendations.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012_sessions_and_password_reset': m0012,
   '0013_shared_state': m0013,
   '0015_product_shelf': m0015,
+  '0016_import_progress': m0016,
   '0018_stored_recommendations': m0018,
 };

@@ -28,6 +28,8 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     {
       config: { access: RULES.customerList },
       schema: {
+        operationId: 'listCustomers',
+        summary: "The firm's customers, paged and searchable",
         ...customers,
         querystring: listCustomersQuerySchema,
         response: { 200: listCustomersResponseSchema, ...errors },
@@ -40,7 +42,12 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     '/api/content/list-rms',
     {
       config: { access: RULES.customerList },
-      schema: { ...customers, response: { 200: listRmsResponseSchema, ...errors } },
+      schema: {
+        operationId: 'listRms',
+        summary: "The firm's relationship managers and their book sizes",
+        ...customers,
+        response: { 200: listRmsResponseSchema, ...errors },
+      },
     },
     (request) => admin.listRms(principalOf(request)),
   );
@@ -50,6 +57,8 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'assignRm',
+        summary: 'Assign an unassigned customer to an RM',
         ...customers,
         body: assignRmRequestSchema,
         response: { 200: assignmentResponseSchema, ...errors },
@@ -68,6 +77,8 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'reassignRm',
+        summary: 'Move a customer to another RM',
         ...customers,
         body: reassignRmRequestSchema,
         response: { 200: assignmentResponseSchema, ...errors },
@@ -86,6 +97,8 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'assignRmBulk',
+        summary: 'Assign several customers to an RM',
         ...customers,
         description: 'Assigns up to 1,000 customers to one RM at once (assigned ones are moved).',
         body: bulkAssignRequestSchema,
@@ -104,6 +117,8 @@ export function customerAssignmentRoutes(app: FastifyInstance, admin: AdminServi
     {
       config: { access: RULES.assignment },
       schema: {
+        operationId: 'distributeUnassigned',
+        summary: 'Share the unassigned customers out among chosen RMs',
         ...customers,
         description: 'Shares every unassigned customer evenly across the chosen RMs.',
         body: distributeRequestSchema,

@@ -23,7 +23,12 @@ export function employeeRoutes(app: FastifyInstance, admin: AdminService) {
     '/api/roles/list-all-employees',
     {
       config: { access: RULES.employeeDirectory },
-      schema: { ...employees, response: { 200: listEmployeesResponseSchema, ...errors } },
+      schema: {
+        operationId: 'listEmployees',
+        summary: "The firm's employees",
+        ...employees,
+        response: { 200: listEmployeesResponseSchema, ...errors },
+      },
     },
     (request) => admin.listEmployees(principalOf(request)),
   );
@@ -33,6 +38,8 @@ export function employeeRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.roleManagement },
       schema: {
+        operationId: 'createEmployee',
+        summary: 'Add an employee and mail them their sign-in',
         ...employees,
         body: createEmployeeRequestSchema,
         response: { 201: createEmployeeResponseSchema, ...errors },
@@ -47,6 +54,8 @@ export function employeeRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.roleManagement },
       schema: {
+        operationId: 'deleteEmployee',
+        summary: 'Delete an employee',
         ...employees,
         body: deleteEmployeeRequestSchema,
         description: 'Deleting an RM unassigns their customers in the same transaction.',

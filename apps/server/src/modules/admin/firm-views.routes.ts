@@ -26,6 +26,8 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getRmBook',
+        summary: "An RM's customers",
         ...customers,
         body: rmIdRequestSchema,
         response: { 200: adminRmBookResponseSchema, ...errors },
@@ -44,6 +46,8 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getRmWhoToCallForRm',
+        summary: "An RM's call list, most urgent first",
         ...customers,
         body: rmIdRequestSchema,
         response: { 200: adminWhoToCallResponseSchema, ...errors },
@@ -62,6 +66,8 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.rmOversight },
       schema: {
+        operationId: 'getFirmOverview',
+        summary: "The firm's customers, RMs and risk at a glance",
         ...customers,
         description:
           'The firm at a glance: customers, assignment, distributions and the top 10 by priority.',
@@ -76,6 +82,8 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
     {
       config: { access: RULES.audit },
       schema: {
+        operationId: 'listAuditEvents',
+        summary: "The firm's audit log, newest first",
         ...bearerRouteDocs('audit'),
         querystring: auditEventsQuerySchema,
         response: { 200: auditEventsResponseSchema, ...errors },

@@ -38,7 +38,15 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
 
   r.get(
     '/api/content/rm-own-book',
-    { config, schema: { ...common, response: { 200: rmBookResponseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        operationId: 'getRmOwnBook',
+        summary: "The signed-in RM's customers",
+        ...common,
+        response: { 200: rmBookResponseSchema, ...errors },
+      },
+    },
     ownList((principal, rmId, window) => analytics.bookJson(principal, rmId, window)),
   );
 
@@ -47,6 +55,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
     {
       config,
       schema: {
+        operationId: 'getRmWhoToCall',
+        summary: "The signed-in RM's call list, most urgent first",
         ...common,
         description:
           'Highest priority first; called, dismissed and snoozed customers leave the list until their recommendation changes or the snooze ends.',
@@ -58,19 +68,43 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
 
   r.get(
     '/api/content/rm-priority-scores',
-    { config, schema: { ...common, response: { 200: priorityScoresResponseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        operationId: 'getRmPriorityScores',
+        summary: "Priority scores of the signed-in RM's customers",
+        ...common,
+        response: { 200: priorityScoresResponseSchema, ...errors },
+      },
+    },
     ownList((principal, rmId, window) => analytics.priorityScoresJson(principal, rmId, window)),
   );
 
   r.get(
     '/api/content/rm-risk-ranking',
-    { config, schema: { ...common, response: { 200: riskRankingResponseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        operationId: 'getRmRiskRanking',
+        summary: "The signed-in RM's customers by risk level",
+        ...common,
+        response: { 200: riskRankingResponseSchema, ...errors },
+      },
+    },
     ownList((principal, rmId, window) => analytics.riskRankingJson(principal, rmId, window)),
   );
 
   r.get(
     '/api/content/rm-segments',
-    { config, schema: { ...common, response: { 200: segmentsResponseSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        operationId: 'getRmSegments',
+        summary: "The signed-in RM's customers by behavioural segment",
+        ...common,
+        response: { 200: segmentsResponseSchema, ...errors },
+      },
+    },
     ownList((principal, rmId, window) => analytics.segmentsJson(principal, rmId, window)),
   );
 
@@ -79,6 +113,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
     {
       config,
       schema: {
+        operationId: 'recordCallOutcome',
+        summary: "Record a call outcome for one of the RM's customers",
         ...docs,
         description:
           'Marks a customer of the RM’s own book called, snoozed until a date, or dismissed with a reason.',

@@ -66,6 +66,8 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'register',
+        summary: 'Register a firm and its admin; mails a verification code',
         tags: ['auth'],
         body: registerRequestSchema,
         response: { 201: messageSchema, ...errors },
@@ -82,6 +84,8 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'verifyEmail',
+        summary: 'Verify an email address with the mailed code',
         tags: ['auth'],
         body: verifyRequestSchema,
         response: { 200: messageSchema, ...errors },
@@ -98,6 +102,8 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'resendOtp',
+        summary: 'Mail a new verification code',
         tags: ['auth'],
         body: resendOtpRequestSchema,
         response: { 200: messageSchema, ...errors },
@@ -114,6 +120,8 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'login',
+        summary: 'Sign in as a firm admin',
         tags: ['auth'],
         body: loginRequestSchema,
         response: { 200: tokenResponseSchema, ...errors },
@@ -130,6 +138,8 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'loginEmployee',
+        summary: "Sign in as an employee, with the admin's email",
         tags: ['auth'],
         body: loginOthersRequestSchema,
         response: { 200: tokenResponseSchema, ...errors },
@@ -146,6 +156,8 @@ export function authRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'checkUser',
+        summary: 'The signed-in user, their firm and plan',
         ...bearerRouteDocs('auth'),
         response: { 200: checkUserResponseSchema, ...errorResponses(420) },
       },
@@ -163,6 +175,7 @@ export function authRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'logout',
         ...bearerRouteDocs('auth'),
         summary: 'Ends the session of the token it is called with',
         response: { 200: messageSchema, ...errorResponses(420) },
@@ -180,6 +193,7 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'forgotPassword',
         tags: ['auth'],
         summary: 'Mails a password reset code; the same answer whether the account exists or not',
         body: forgotPasswordRequestSchema,
@@ -197,6 +211,7 @@ export function authRoutes(
     {
       config: open,
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Sets a new password with the mailed code and ends every earlier session',
         body: resetPasswordRequestSchema,
@@ -214,6 +229,7 @@ export function authRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'changePassword',
         ...bearerRouteDocs('auth'),
         summary: 'Replaces the password; other sessions end, this one goes on with the new token',
         body: changePasswordRequestSchema,

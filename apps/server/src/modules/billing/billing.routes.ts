@@ -45,6 +45,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.anyEmployee },
         schema: {
+          operationId: 'listPlans',
+          summary: 'The paid plans, their prices and features',
           ...docs,
           description: 'The plans with their prices, yearly saving and features.',
           response: { 200: plansResponseSchema, ...errors },
@@ -58,6 +60,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.anyEmployee },
         schema: {
+          operationId: 'getSubscriptionStatus',
+          summary: "The firm's subscription",
           ...docs,
           description:
             "The firm's subscription. Any employee may read it; only the admin can change it.",
@@ -72,6 +76,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
+          operationId: 'createSubscription',
+          summary: 'Start buying a plan: answers the checkout page',
           ...docs,
           description:
             'Starts a checkout for a firm without a subscription and answers the URL to send the browser to (Stripe Checkout, or the offline checkout page). 400 when the firm already has one: change it through update.',
@@ -87,6 +93,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
+          operationId: 'updateSubscription',
+          summary: "Change the firm's plan or billing cycle",
           ...docs,
           description:
             "Changes the plan or billing cycle, prorated by the provider. The current plan and cycle answer 400 'Already subscribed', unless the subscription is set to end: then it continues.",
@@ -102,6 +110,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
+          operationId: 'cancelSubscription',
+          summary: 'Cancel the subscription at the end of its period',
           ...docs,
           description:
             'Sets the subscription to end at the end of the current period; the plan stays until then.',
@@ -116,6 +126,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
+          operationId: 'getLocalCheckout',
+          summary: 'An offline checkout session',
           ...docs,
           description:
             'The offline checkout (no payment provider configured): what the page at /checkout/{session_id} shows. 404 for another firm’s session or when Stripe is configured.',
@@ -131,6 +143,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.billing },
         schema: {
+          operationId: 'completeLocalCheckout',
+          summary: 'Pay, decline or cancel an offline checkout',
           ...docs,
           description:
             'Completes an offline checkout as paid, cancelled or failed (a simulated card decline); it changes the subscription exactly as the matching Stripe webhooks would. A session completes once (409 after).',
@@ -161,6 +175,8 @@ export async function billingRoutes(app: FastifyInstance, deps: { billing: Billi
       {
         config: { access: RULES.public },
         schema: {
+          operationId: 'receiveStripeWebhook',
+          summary: 'Receive a Stripe event (signed)',
           tags: docs.tags,
           consumes: ['application/json'],
           description:

@@ -23,6 +23,8 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'unlockFeature',
+        summary: 'Unlock a premium feature with credits',
         ...docs,
         description:
           "Unlocks a premium feature with credits: freeRoute1 ('Premium Feature Access') or freeRoute2 ('Advanced Data Insights'). Each call costs 10 credits, debited atomically; 421 when the balance is under 10; 404 for another key.",
@@ -38,6 +40,8 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     {
       config: { access: RULES.paidFeature },
       schema: {
+        operationId: 'getPaidFeature',
+        summary: 'A premium feature of the paid plans',
         ...docs,
         description:
           'The same premium features on a paid plan (paidRoute1, paidRoute2), without credits.',

@@ -17,6 +17,8 @@ export function customerPageRoutes(
     {
       config: { access: RULES.customerPage },
       schema: {
+        operationId: 'getCustomer',
+        summary: 'One customer: insights, products and history',
         ...bearerRouteDocs('customers'),
         description:
           "One customer: the row as sent, the insights with every bias's evidence, the recommended products with their reasons and suitability, the excluded products with why, and the recorded product and call outcomes (newest first). Another RM's customer, like another firm's, answers 404.",

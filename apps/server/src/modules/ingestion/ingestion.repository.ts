@@ -29,7 +29,15 @@ const FILE_COLUMNS = [
   'problems',
   'created_at',
   'completed_at',
+  'rows_processed',
+  'rows_expected',
 ] as const;
+
+/** A running import's rows a second since it started reading, on the database's clock. */
+const rowsPerSecond = sql<number | null>`case
+  when status = 'processing' and rows_processed > 0 and now() > import_started_at
+  then round(rows_processed / extract(epoch from now() - import_started_at))::int
+end`.as('rows_per_second');
 
 export async function insertFile(
   db: Executor,
@@ -76,7 +84,7 @@ export async function lockFirm(trx: Transaction<Database>, firmId: string) {
 export async function findFile(db: Executor, firmId: string, fileId: string) {
   return db
     .selectFrom('customer_files')
-    .select([...FILE_COLUMNS, 'storage_key'])
+    .select([...FILE_COLUMNS, rowsPerSecond, 'storage_key'])
     .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .executeTakeFirst();
@@ -91,7 +99,7 @@ export async function listFiles(
 ) {
   return db
     .selectFrom('customer_files')
-    .select([...FILE_COLUMNS])
+    .select([...FILE_COLUMNS, rowsPerSecond])
     .where('firm_id', '=', firmId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
@@ -134,6 +142,7 @@ export interface Counts {
 
 const countColumns = (c: Counts) => ({
   total_rows: c.total,
+  rows_processed: c.total,
   accepted_rows: c.accepted,
   rejected_rows: c.rejected,
   problems: JSON.stringify(c.problems),
@@ -311,6 +320,31 @@ export async function beatImport(db: Executor, fileId: string, jobId: string) {
     .set({ heartbeat_at: sql`now()` })
     .where('id', '=', fileId)
     .where('import_job_id', '=', jobId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * How far the import has read, with a heartbeat: one update a batch. `expected` (the rows it
+ * should find, null when unknown) is given once, as it starts reading. Guarded like the heartbeat, so a worker that
+ * lost its claim writes nothing.
+ */
+export async function recordProgress(
+  db: Executor,
+  file: { fileId: string; jobId: string },
+  progress: { processed: number; expected?: number | null },
+) {
+  await db
+    .updateTable('customer_files')
+    .set({
+      rows_processed: progress.processed,
+      ...(progress.expected === undefined
+        ? {}
+        : { rows_expected: progress.expected, import_started_at: sql`now()` }),
+      heartbeat_at: sql`now()`,
+    })
+    .where('id', '=', file.fileId)
+    .where('import_job_id', '=', file.jobId)
     .where('status', '=', 'processing')
     .execute();
 }

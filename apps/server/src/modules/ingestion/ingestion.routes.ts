@@ -43,6 +43,8 @@ export async function ingestionRoutes(
     {
       config: { access: RULES.admin, errorTextAlsoIn: 'error', uploadPart: UPLOAD_PART },
       schema: {
+        operationId: 'uploadFile',
+        summary: 'Upload a customers file and start its import',
         tags,
         security,
         consumes: ['multipart/form-data'],
@@ -78,6 +80,8 @@ export async function ingestionRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'listUploadedFiles',
+        summary: "The firm's files, with their import status and progress",
         tags,
         security,
         querystring: listFilesQuerySchema,
@@ -94,6 +98,8 @@ export async function ingestionRoutes(
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'previewFile',
+        summary: "A file's preview and import status",
         tags,
         security,
         params: fileIdParamsSchema,
@@ -103,16 +109,28 @@ export async function ingestionRoutes(
     async (request) => ingestion.previewFile(principalOf(request), request.params.file_id),
   );
 
-  r.get(
+  // Without the zod type provider: the answer is CSV text or a stream, which the type it would
+  // derive from the (error) response schemas refuses. The zod schemas still validate.
+  app.get<{ Params: { file_id: string } }>(
     '/api/content/file-report/:file_id',
     {
-      config: { access: RULES.anyEmployee },
+      config: {
+        access: RULES.anyEmployee,
+        textResponse: {
+          status: 200,
+          mediaType: 'text/csv',
+          description: 'The rejected rows as CSV (UTF-8), with row and reason columns',
+        },
+      },
       schema: {
+        operationId: 'downloadFileReport',
+        summary: "Download a file's rejected rows as CSV",
         tags,
         security,
         params: fileIdParamsSchema,
-        description: 'Every rejected row of the file as CSV, with a reason column.',
-        produces: ['text/csv'],
+        description:
+          'Every rejected row of the file as CSV, with a reason column; it uploads back as it is once fixed.',
+        response: errors,
       },
     },
     async (request, reply) => {
@@ -130,6 +148,8 @@ export async function ingestionRoutes(
     {
       config: { access: RULES.admin },
       schema: {
+        operationId: 'deleteFile',
+        summary: 'Delete a file and the customers only it supplied',
         tags,
         security,
         params: fileIdParamsSchema,
@@ -143,7 +163,13 @@ export async function ingestionRoutes(
     '/api/content/remove-latest-uploaded-file',
     {
       config: { access: RULES.admin },
-      schema: { tags, security, response: { 200: deleteFileResponseSchema, ...errors } },
+      schema: {
+        operationId: 'deleteLatestFile',
+        summary: "Delete the firm's latest file",
+        tags,
+        security,
+        response: { 200: deleteFileResponseSchema, ...errors },
+      },
     },
     async (request) => ingestion.deleteLatestFile(principalOf(request)),
   );

@@ -38,6 +38,7 @@ import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from
 import { CopyLines, openLoadWriter } from './load-writer.js';
 import { insightsCopyText } from './insight-columns.js';
 import type { RecommendationsService } from '../products/recommendations.service.js';
+import { expectedRows } from './expected-rows.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
 const PREVIEW_ROWS = 10;
@@ -311,7 +312,7 @@ export class IngestionService {
    */
   async importClaimed(
     job: ImportJob,
-    attempt: { retryCount: number; retryLimit: number },
+    attempt: { id: string; retryCount: number; retryLimit: number },
   ): Promise<void> {
     const { database, storage, logger, limits, imports } = this.deps;
     const record = await repo.findFile(this.db, job.firmId, job.fileId);
@@ -328,6 +329,9 @@ export class IngestionService {
       fileId: job.fileId,
       logged: bulk,
     });
+    // Rows read so far, written with each batch for the progress the web shows while it runs.
+    const progress = { fileId: job.fileId, jobId: attempt.id };
+    const read = { accepted: 0, rejected: 0 };
     const load = async (batch: AcceptedRow[]) => {
       const customers = new CopyLines(batch.length * 200);
       const insights = new CopyLines(batch.length * 600);
@@ -340,6 +344,8 @@ export class IngestionService {
         );
       }
       await writer.write({ customers, insights });
+      read.accepted += batch.length;
+      await repo.recordProgress(this.db, progress, { processed: read.accepted + read.rejected });
       log.debug({ rows: batch.length }, 'customer file batch loaded');
       if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
     };
@@ -351,6 +357,10 @@ export class IngestionService {
     try {
       const started = Date.now();
       upload = await storage.openUpload(record.storage_key);
+      await repo.recordProgress(this.db, progress, {
+        processed: 0,
+        expected: await expectedRows(upload.path, record.format),
+      });
       const result = await parseCustomerFile(
         { path: upload.path, filename: record.filename },
         {
@@ -360,7 +370,10 @@ export class IngestionService {
           sampleProblems: PROBLEMS_KEPT,
           onHeader: (header) => report.setHeader(header.columns.map((c) => c.header)),
           onAccepted: load,
-          onRejected: (row) => report.add(row),
+          onRejected: (row) => {
+            read.rejected++;
+            return report.add(row);
+          },
         },
       );
       // The local copy is only read by the parser: gone before the file is marked done.
@@ -442,6 +455,9 @@ export class IngestionService {
       total_rows: r.total_rows,
       accepted_rows: r.accepted_rows,
       rejected_rows: r.rejected_rows,
+      rows_processed: r.rows_processed,
+      rows_expected: r.rows_expected,
+      rows_per_second: r.rows_per_second,
       error: r.error,
       preview: toPreview(r),
     }));
@@ -458,7 +474,14 @@ export class IngestionService {
 
   async previewFile(principal: Principal, fileId: string): Promise<PreviewFileResponse> {
     const record = await this.fileOf(principal, fileId);
-    return { file_id: record.id, job_status: record.status, preview: toPreview(record) };
+    return {
+      file_id: record.id,
+      job_status: record.status,
+      rows_processed: record.rows_processed,
+      rows_expected: record.rows_expected,
+      rows_per_second: record.rows_per_second,
+      preview: toPreview(record),
+    };
   }
 
   /**

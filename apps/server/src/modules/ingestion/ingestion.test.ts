@@ -447,6 +447,7 @@ describe('POST /api/content/upload-file', () => {
   it('describes the file part and the error bodies in the OpenAPI description', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { schemas: Record<string, unknown> };
     }>();
     const upload = doc.paths['/api/content/upload-file']!.post!;
     expect(upload.requestBody).toMatchObject({
@@ -460,8 +461,11 @@ describe('POST /api/content/upload-file', () => {
       },
     });
     const responses = upload.responses as Record<string, { content: Record<string, unknown> }>;
-    expect(responses['400']!.content).toMatchObject({
-      'application/json': { schema: { required: expect.arrayContaining(['message', 'error']) } },
+    expect(responses['400']!.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/UploadError' } },
+    });
+    expect(doc.components.schemas.UploadError).toMatchObject({
+      required: expect.arrayContaining(['message', 'error']),
     });
   });
 

@@ -174,7 +174,8 @@ describe('two first files of a firm imported at the same time', () => {
         ids.map((fileId) =>
           queued.services.ingestion.importClaimed(
             { fileId, firmId: admin.firmId },
-            { retryCount: 0, retryLimit: 0 },
+            // Unclaimed (no job holds the file): its progress is not written.
+            { id: randomUUID(), retryCount: 0, retryLimit: 0 },
           ),
         ),
       );

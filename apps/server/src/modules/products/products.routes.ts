@@ -29,6 +29,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.anyEmployee },
       schema: {
+        operationId: 'listProducts',
+        summary: "The firm's product shelf",
         ...docs,
         description: "The firm's products, active or not, by name.",
         response: { 200: listProductsResponseSchema, ...errors },
@@ -42,6 +44,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.productShelf },
       schema: {
+        operationId: 'createProduct',
+        summary: 'Add a product to the shelf',
         ...docs,
         description:
           'Adds a product. Left-out rules are empty (no rule); weight defaults to 5; a product naming no needs serves every need of its category.',
@@ -58,6 +62,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.productShelf },
       schema: {
+        operationId: 'updateProduct',
+        summary: 'Change a product of the shelf',
         ...docs,
         description:
           'Changes the fields given (null clears a rule); the others stay. Set active to false to take a product off the shelf.',
@@ -74,6 +80,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.productShelf },
       schema: {
+        operationId: 'deleteProduct',
+        summary: 'Remove a product from the shelf',
         ...docs,
         description:
           '409 when the product was ever recommended or has recorded outcomes: deactivate it instead.',
@@ -89,6 +97,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.productOutcome },
       schema: {
+        operationId: 'recordProductOutcome',
+        summary: 'Record that a product was offered, accepted or declined',
         ...docs,
         description:
           "Records that a product was offered, accepted or declined by a customer (or 'undone', taking back the outcome before): an RM for their own customers, the admin for any. Append-only and audited; an accepted product is not recommended again, a declined one not for RECOMMENDATION_COOLOFF_DAYS days.",
@@ -105,6 +115,8 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
     {
       config: { access: RULES.productPerformance },
       schema: {
+        operationId: 'getProductPerformance',
+        summary: 'How each product and each person does with recommendations',
         ...docs,
         description:
           'Per product: the customers it is recommended to now, and the customer-product pairs offered, accepted and declined (outcomes that stand, an Undo taking one back) with the acceptance rate (accepted of decided); per person, the same by who recorded the latest outcome.',

@@ -362,6 +362,46 @@ describe('Datasets screen', () => {
     expect(listCalls).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the rows processed out of the total and the rate while a file imports, poll by poll', async () => {
+    const progress = [
+      { rows_processed: 2_000, rows_expected: 16_000, rows_per_second: 1_000 },
+      { rows_processed: 6_000, rows_expected: 16_000, rows_per_second: 1_500 },
+    ];
+    let polls = 0;
+    const { user } = await openDatasets({
+      [LIST]: { body: { files: [buildFileSummary({ job_status: 'processing' })] } },
+      [preview('file-1')]: () => {
+        const step = progress[Math.min(polls++, progress.length - 1)]!;
+        return {
+          body: buildPreviewFileResponse({
+            job_status: 'processing',
+            ...step,
+            preview: buildPreview({ total_rows: null, accepted_rows: null, rejected_rows: null }),
+          }),
+        };
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'customers.csv' }));
+    expect(
+      await main().findByText('2,000 of 16,000 rows processed · 1,000 rows/s'),
+    ).toBeInTheDocument();
+    expect(main().getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '12.5',
+    );
+    expect(
+      await main().findByText(
+        '6,000 of 16,000 rows processed · 1,500 rows/s',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(main().getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '37.5',
+    );
+  });
+
   it('tells a non-admin that only the admin uploads, and offers no Delete File', async () => {
     const { user } = await openDatasets(
       {

@@ -14,6 +14,7 @@ import {
 import { IconAlertCircle, IconTrash, IconUsers } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ImportProgress } from '@/components/ui/import-progress/import-progress';
 import { paths } from '@/config/paths';
 import { FILE_TEXT } from '@/lib/customer-files';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
@@ -124,6 +125,7 @@ export function FileTabPanel({
           icon={<Loader size={18} color="yellow.8" />}
         >
           This file is still being imported. This tab updates by itself.
+          <ImportProgress progress={loaded ?? file} />
         </Alert>
       ) : null}
 

@@ -67,6 +67,17 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
+/** The answer to an upload whose import goes on in the background (counts not known yet). */
+const processingUpload = {
+  status: 201,
+  body: buildUploadResponse({
+    message: 'File uploaded; the import is in progress',
+    status: 'processing',
+    job_status: 'processing',
+    preview: buildPreview({ total_rows: null, accepted_rows: null, rejected_rows: null }),
+  }),
+};
+
 const cellsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -425,19 +436,7 @@ describe('Onboarding upload screen', () => {
   it('follows a file that is still processing until the import completes', async () => {
     let polls = 0;
     await openOnboarding({
-      [UPLOAD]: {
-        status: 201,
-        body: buildUploadResponse({
-          message: 'File uploaded; the import is in progress',
-          status: 'processing',
-          job_status: 'processing',
-          preview: buildPreview({
-            total_rows: null,
-            accepted_rows: null,
-            rejected_rows: null,
-          }),
-        }),
-      },
+      [UPLOAD]: processingUpload,
       'GET /api/content/preview-file/file-1': () => {
         polls += 1;
         return {
@@ -465,6 +464,28 @@ describe('Onboarding upload screen', () => {
       (12345).toLocaleString(),
     );
     expect(polls).toBeGreaterThan(0);
+  });
+
+  it('shows the rows processed and the rate while the import runs, without a total for a spreadsheet', async () => {
+    await openOnboarding({
+      [UPLOAD]: processingUpload,
+      'GET /api/content/preview-file/file-1': {
+        body: buildPreviewFileResponse({
+          job_status: 'processing',
+          rows_processed: 4_000,
+          rows_expected: null,
+          rows_per_second: 2_000,
+          preview: buildPreview({ total_rows: null, accepted_rows: null, rejected_rows: null }),
+        }),
+      },
+    });
+    await chooseFile(csvFile('customers.xlsx'));
+
+    expect(
+      await main().findByText('4,000 rows processed · 2,000 rows/s', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // The number of rows of a spreadsheet is not known beforehand: no bar pretends to know.
+    expect(main().queryByRole('progressbar', { name: 'Import progress' })).not.toBeInTheDocument();
   });
 
   it('tells a non-admin that the firm admin has not uploaded a file yet, without a drop zone', async () => {

@@ -108,6 +108,7 @@ function AdminUpload({
           deleting={flow.deleting}
           onContinue={() => flow.continueWith(succeeded.file_id)}
           continuing={flow.continuing}
+          progress={flow.live}
         />
       ) : null}
 

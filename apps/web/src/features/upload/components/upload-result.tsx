@@ -1,4 +1,8 @@
-import type { JobStatus, UploadResponse } from '@behavio/contract';
+import type {
+  ImportProgress as ImportProgressCounts,
+  JobStatus,
+  UploadResponse,
+} from '@behavio/contract';
 import {
   Alert,
   Badge,
@@ -13,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ImportProgress } from '@/components/ui/import-progress/import-progress';
 import { formatCount, formatKb } from '../utils/format';
 import { CustomerPreviewTable } from './customer-preview-table';
 import { FileChip } from './file-chip';
@@ -34,6 +39,8 @@ function Meta({ label, value }: { label: string; value: ReactNode }) {
 export interface UploadResultProps {
   /** The upload answer, kept up to date while the import runs. */
   result: Omit<UploadResponse, 'message'>;
+  /** How far the import has got, from the polls while it runs. */
+  progress?: ImportProgressCounts;
   variant: 'onboarding' | 'datasets';
   /** False for a failed attempt: no success box and no Continue. */
   succeeded: boolean;
@@ -62,6 +69,7 @@ export function UploadResult({
   deleting,
   onContinue,
   continuing,
+  progress,
 }: UploadResultProps) {
   const { preview, file_id: fileId, job_status: jobStatus } = result;
   const processing = jobStatus === 'processing';
@@ -90,6 +98,7 @@ export function UploadResult({
           icon={<Loader size={18} color="yellow.8" />}
         >
           The import continues in the background. This page updates by itself.
+          {progress ? <ImportProgress progress={progress} /> : null}
         </Alert>
       ) : null}
 

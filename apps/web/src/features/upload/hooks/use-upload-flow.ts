@@ -174,6 +174,8 @@ export function useUploadFlow({
     state,
     /** The stored upload while it has not failed (a finished or still running import). */
     succeeded: current && !failedLater ? current : null,
+    /** The polled status of a background import: rows processed, expected and the rate. */
+    live: importStatus.data,
     failure,
     chooseFile,
     rejectFileType,
