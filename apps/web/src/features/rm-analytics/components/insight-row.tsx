@@ -19,7 +19,8 @@ import {
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { RiskLevelBadge, UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import {
   biasBarColor,
   fixed,
@@ -37,7 +38,7 @@ import {
 } from '../utils/explanations';
 import { formatBiasScore } from '../utils/format';
 import { HelpIcon } from './panel-parts';
-import { PriorityWhy, RiskLevelBadge } from './score-parts';
+import { PriorityWhy } from './score-parts';
 
 function SectionLabel({ children, help }: { children: string; help?: string }) {
   return (
@@ -177,22 +178,25 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
 
   return (
     <Paper withBorder radius="md" bg="white" role="listitem">
-      <UnstyledButton
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls={detailsId}
-        w="100%"
-        p="sm"
-        title={opened ? 'Hide details' : 'Show details'}
-      >
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={700}>{item.customer_id}</Text>
-            <Text size="xs" c="dimmed">
-              {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10
-            </Text>
-          </Stack>
-          <Group gap="xs" wrap="nowrap">
+      {/* The id links to the customer's page; the rest of the row opens the details. */}
+      <Group gap="xs" wrap="nowrap" align="center" p="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={700}>
+            <CustomerLink customerId={item.customer_id} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10
+          </Text>
+        </Stack>
+        <UnstyledButton
+          onClick={toggle}
+          aria-expanded={opened}
+          aria-controls={detailsId}
+          aria-label={`Details of ${item.customer_id}`}
+          title={opened ? 'Hide details' : 'Show details'}
+          style={{ flex: 1, alignSelf: 'stretch' }}
+        >
+          <Group gap="xs" wrap="nowrap" justify="flex-end" h="100%">
             <Group gap={6} wrap="wrap" justify="flex-end">
               {/* Named, since no column header says which badge is which ("HIGH high"). */}
               <RiskLevelBadge level={item.risk_level} suffix=" risk" />
@@ -218,8 +222,8 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
               }}
             />
           </Group>
-        </Group>
-      </UnstyledButton>
+        </UnstyledButton>
+      </Group>
       <Collapse in={opened} id={detailsId}>
         {everOpened ? <InsightDetails item={item} /> : null}
       </Collapse>

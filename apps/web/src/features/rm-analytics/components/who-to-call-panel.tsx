@@ -2,6 +2,8 @@ import type { WhoToCallItem } from '@behavio/contract';
 import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { TopProduct } from '@/components/ui/product-badge/product-badge';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { useWhoToCall } from '../api/get-who-to-call';
 import { RM_LIST_ERRORS, describeListError, useListErrorToast } from '../api/list-errors';
@@ -36,7 +38,7 @@ interface RowActions {
 
 function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; actions: RowActions }) {
   return (
-    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={900}>
+    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={1080}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th style={NO_WRAP}>Customer ID</Table.Th>
@@ -50,6 +52,7 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
           <Table.Th>Age</Table.Th>
           <Table.Th>Risk</Table.Th>
           <Table.Th>Action</Table.Th>
+          <Table.Th style={NO_WRAP}>Top Product</Table.Th>
           <Table.Th>
             <VisuallyHidden>Outcome</VisuallyHidden>
           </Table.Th>
@@ -59,7 +62,7 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
         {items.map((item) => (
           <Table.Tr key={item.customer_id}>
             <Table.Td fw={600} style={NO_WRAP}>
-              {item.customer_id}
+              <CustomerLink customerId={item.customer_id} />
             </Table.Td>
             <Table.Td>
               <UrgencyBadge level={item.urgency_level} />
@@ -74,6 +77,9 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
             </Table.Td>
             <Table.Td miw={220}>
               <RecommendedAction item={item} />
+            </Table.Td>
+            <Table.Td miw={160}>
+              <TopProduct products={item.recommended_products} />
             </Table.Td>
             <Table.Td style={NO_WRAP}>
               <CallOutcomeActions
@@ -98,7 +104,9 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
         <Paper key={item.customer_id} withBorder radius="md" p="sm" role="listitem">
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={700}>{item.customer_id}</Text>
+              <Text fw={700}>
+                <CustomerLink customerId={item.customer_id} />
+              </Text>
               <UrgencyBadge level={item.urgency_level} />
             </Group>
             <PriorityBar score={item.priority_score} why={item.why} />
@@ -114,6 +122,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
               </Group>
             </Group>
             <RecommendedAction item={item} />
+            <TopProduct products={item.recommended_products} />
             <CallOutcomeActions
               withLabels
               customerId={item.customer_id}
