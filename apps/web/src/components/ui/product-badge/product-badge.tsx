@@ -18,7 +18,14 @@ const CATEGORY_COLORS: Record<ProductCategory, MantineColor> = {
 
 export function CategoryBadge({ category }: { category: ProductCategory }) {
   return (
-    <Badge color={CATEGORY_COLORS[category]} variant="light" radius="sm" tt="none">
+    <Badge
+      color={CATEGORY_COLORS[category]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      // Never cut to "Savin…" beside a long product name.
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {CATEGORY_LABELS[category]}
     </Badge>
   );

@@ -170,11 +170,12 @@ function ProductCard({
           </Text>
           {product.suitability}
         </Text>
-        <Group gap="xs" mt="auto" grow>
+        <SimpleGrid cols={3} spacing={6} mt="auto">
           {(['offered', 'accepted'] as const).map((outcome) => (
             <Button
               key={outcome}
               size="xs"
+              px={4}
               variant="light"
               color={outcome === 'accepted' ? 'teal' : 'blue'}
               loading={pendingOutcome === outcome}
@@ -187,6 +188,7 @@ function ProductCard({
           ))}
           <Button
             size="xs"
+            px={4}
             variant="light"
             color="red"
             disabled={disabled}
@@ -195,7 +197,7 @@ function ProductCard({
           >
             {OUTCOME_BUTTONS.declined}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );
