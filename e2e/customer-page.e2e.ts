@@ -106,6 +106,7 @@ describe('Customer page journey', () => {
     await page.goto(`${server.url}/dashboard?panel=who-to-call`);
     const entry = callEntry(page);
     await entry.getByRole('group', { name: `Top product: ${PRODUCT}` }).waitFor();
+    await checkScreen(page, 'customer-page-call-list-desktop');
 
     await entry.getByRole('link', { name: customerId, exact: true }).click();
     await page.waitForURL(`**/customers/${customerId}`);
@@ -134,6 +135,7 @@ describe('Customer page journey', () => {
     await page.goBack();
     await page.waitForURL('**/dashboard?panel=who-to-call');
     await callEntry(page).waitFor();
+    await checkScreen(page, 'customer-page-call-list-mobile');
     expect(
       await callEntry(page)
         .getByRole('group', { name: `Top product: ${PRODUCT}` })

@@ -35,11 +35,23 @@ export function CategoryBadge({ category }: { category: ProductCategory }) {
  * The best product recommended to a customer now (the lists carry up to three, best first):
  * its name and category badge; nothing when none is recommended.
  */
-export function TopProduct({ products }: { products: readonly ProductSuggestion[] }) {
+export function TopProduct({
+  products,
+  withLabel = false,
+}: {
+  products: readonly ProductSuggestion[];
+  /** Says "Top product" before it, where no column header does. */
+  withLabel?: boolean;
+}) {
   const top = products[0];
   if (!top) return null;
   return (
     <Group gap={6} wrap="wrap" aria-label={`Top product: ${top.name}`} role="group">
+      {withLabel ? (
+        <Text size="xs" c="dimmed">
+          Top product
+        </Text>
+      ) : null}
       <Text size="sm" fw={600}>
         {top.name}
       </Text>

@@ -38,7 +38,7 @@ interface RowActions {
 
 function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; actions: RowActions }) {
   return (
-    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={1080}>
+    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={900}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th style={NO_WRAP}>Customer ID</Table.Th>
@@ -52,7 +52,6 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
           <Table.Th>Age</Table.Th>
           <Table.Th>Risk</Table.Th>
           <Table.Th>Action</Table.Th>
-          <Table.Th style={NO_WRAP}>Top Product</Table.Th>
           <Table.Th>
             <VisuallyHidden>Outcome</VisuallyHidden>
           </Table.Th>
@@ -76,10 +75,11 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
               <RiskLabelBadge score={item.risk_profile} />
             </Table.Td>
             <Table.Td miw={220}>
-              <RecommendedAction item={item} />
-            </Table.Td>
-            <Table.Td miw={160}>
-              <TopProduct products={item.recommended_products} />
+              {/* The product to offer beside what to talk about (issue 18). */}
+              <Stack gap={6}>
+                <RecommendedAction item={item} />
+                <TopProduct products={item.recommended_products} withLabel />
+              </Stack>
             </Table.Td>
             <Table.Td style={NO_WRAP}>
               <CallOutcomeActions
@@ -122,7 +122,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
               </Group>
             </Group>
             <RecommendedAction item={item} />
-            <TopProduct products={item.recommended_products} />
+            <TopProduct products={item.recommended_products} withLabel />
             <CallOutcomeActions
               withLabels
               customerId={item.customer_id}
