@@ -1,7 +1,8 @@
-import { BIAS_SCORE_MAX, type BiasScore } from '@behavio/contract';
-import { Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { BiasScore } from '@behavio/contract';
+import { List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { BiasMeter } from '@/components/ui/bias-meter/bias-meter';
 import { SectionCard } from '@/components/ui/section-card/section-card';
-import { biasBarColor, fixed, sharePercent, titleCase } from '@/lib/display-rules';
+import { fixed, titleCase } from '@/lib/display-rules';
 
 /** The strongest first: what the RM reads the page for. */
 const byScore = (biases: readonly BiasScore[]) => [...biases].sort((a, b) => b.score - a.score);
@@ -10,27 +11,16 @@ function BiasCard({ bias }: { bias: BiasScore }) {
   const name = titleCase(bias.bias_name);
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={name}>
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+      <BiasMeter
+        name={name}
+        score={bias.score}
+        confidence={bias.confidence}
+        label={
           <Title order={3} fz="sm">
             {name}
           </Title>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" fw={700}>
-              {fixed(bias.score, 1).replace(/\.0$/, '')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {sharePercent(bias.confidence)} confidence
-            </Text>
-          </Group>
-        </Group>
-        <Progress
-          value={Math.round(Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100))}
-          color={biasBarColor(bias.score)}
-          size="sm"
-          radius="xl"
-          aria-label={`${name} score`}
-        />
+        }
+      >
         {bias.evidence.length === 0 ? (
           <Text size="xs" c="dimmed">
             No sign of this bias in the customer's figures.
@@ -44,7 +34,7 @@ function BiasCard({ bias }: { bias: BiasScore }) {
             ))}
           </List>
         )}
-      </Stack>
+      </BiasMeter>
     </Paper>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  BIAS_SCORE_MAX,
   BREAKDOWN_KEYS,
   PRIORITY_MAX,
   TOP_BIASES_LISTED,
@@ -19,16 +18,10 @@ import {
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { BiasMeter } from '@/components/ui/bias-meter/bias-meter';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { RiskLevelBadge, UrgencyBadge } from '@/components/ui/score-badges/score-badges';
-import {
-  biasBarColor,
-  fixed,
-  formatPriority,
-  priorityColor,
-  sharePercent,
-  titleCase,
-} from '@/lib/display-rules';
+import { fixed, formatPriority, priorityColor, titleCase } from '@/lib/display-rules';
 import {
   BIAS_HELP,
   BIAS_SCORE_HELP,
@@ -36,7 +29,6 @@ import {
   BREAKDOWN_HELP,
   BREAKDOWN_LABELS,
 } from '../utils/explanations';
-import { formatBiasScore } from '../utils/format';
 import { HelpIcon } from './panel-parts';
 import { PriorityWhy } from './score-parts';
 
@@ -66,34 +58,26 @@ function BiasList({ item }: { item: RiskRankingItem }) {
       {biases.map((bias) => {
         const name = titleCase(bias.bias_name);
         return (
-          <Stack key={bias.bias_name} gap={4} role="listitem" aria-label={name}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Group gap={4} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {name}
-                </Text>
-                <HelpIcon
-                  label={(BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? name}
-                  ariaLabel={`About ${name}`}
-                />
-              </Group>
-              <Group gap="sm" wrap="nowrap">
-                <Text size="sm" fw={700}>
-                  {formatBiasScore(bias.score)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {sharePercent(bias.confidence)} confidence
-                </Text>
-              </Group>
-            </Group>
-            <Progress
-              value={Math.round(Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100))}
-              color={biasBarColor(bias.score)}
-              size="sm"
-              radius="xl"
-              aria-label={`${name} score`}
+          <div key={bias.bias_name} role="listitem" aria-label={name}>
+            <BiasMeter
+              name={name}
+              score={bias.score}
+              confidence={bias.confidence}
+              label={
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
+                  <HelpIcon
+                    label={
+                      (BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? name
+                    }
+                    ariaLabel={`About ${name}`}
+                  />
+                </Group>
+              }
             />
-          </Stack>
+          </div>
         );
       })}
     </Stack>
