@@ -84,7 +84,7 @@ describe('Customer page', () => {
     expect(productCard('Global Index Fund Portfolio')).toHaveTextContent('Investment');
 
     // Not offered now: collapsed until asked for.
-    const show = screen.getByRole('button', { name: 'Show 1' });
+    const show = screen.getByRole('button', { name: 'Show 1 product' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
     const excluded = await screen.findByRole('list', { name: 'Products not offered now' });
@@ -98,10 +98,10 @@ describe('Customer page', () => {
     expect(overconfidence).toHaveTextContent('Trades more than 70% of peers in the last 30 days.');
 
     const identification = screen.getByRole('table', { name: 'Identification and demographics' });
-    expect(within(identification).getByRole('row', { name: 'Country Iso GBR' })).toBeVisible();
+    expect(within(identification).getByRole('row', { name: 'Country ISO GBR' })).toBeVisible();
     expect(
       within(screen.getByRole('table', { name: 'Order types and social' })).getByRole('row', {
-        name: 'Limit Orders At Purchase Px Yes',
+        name: 'Limit orders at purchase price Yes',
       }),
     ).toBeVisible();
     // 28 columns, the optional ones left out when the file had none.

@@ -1,7 +1,8 @@
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CustomerRecord } from '@behavio/contract';
 import { SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { SectionCard } from '@/components/ui/section-card/section-card';
-import { formatCell, titleCase } from '@/lib/display-rules';
+import { formatCell } from '@/lib/display-rules';
+import { fieldLabel } from '../utils/field-label';
 
 interface Field {
   name: string;
@@ -36,7 +37,7 @@ export function CustomerFields({ customer }: { customer: CustomerRecord }) {
                 {names.map((name) => (
                   <Table.Tr key={name}>
                     <Table.Th scope="row" fw={400} c="dimmed" fz="sm">
-                      {titleCase(name)}
+                      {fieldLabel(name)}
                     </Table.Th>
                     <Table.Td fz="sm" ta="right" fw={600}>
                       {formatCell(values[name])}

@@ -35,7 +35,9 @@ export function ExcludedProducts({ products }: { products: readonly ExcludedProd
               />
             }
           >
-            {opened ? 'Hide' : `Show ${products.length}`}
+            {opened
+              ? 'Hide'
+              : `Show ${products.length} ${products.length === 1 ? 'product' : 'products'}`}
           </Button>
         ) : null
       }
