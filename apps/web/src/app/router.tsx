@@ -43,6 +43,7 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
             { path: paths.subscription, lazy: page(() => import('./routes/app/subscription')) },
             { path: paths.premium, lazy: page(() => import('./routes/app/premium')) },
             { path: paths.premiumFull, lazy: page(() => import('./routes/app/premium-full')) },
+            { path: paths.customer, lazy: page(() => import('./routes/app/customer')) },
           ],
         },
         // Signed in, but a standalone payment page without the navigation shell.

@@ -19,7 +19,12 @@ export const paths = {
   premiumFull: '/premium/full',
   /** The offline payment provider's checkout page (docs/billing.md). */
   checkout: '/checkout/:sessionId',
+  /** One customer's page (issue 18): insights, recommended products and outcomes. */
+  customer: '/customers/:customerId',
 } as const;
+
+/** The page of one customer. */
+export const customerPath = (customerId: string) => `/customers/${encodeURIComponent(customerId)}`;
 
 /** What the register and login screens pass to /verify-otp and /login in the navigation state. */
 export interface EmailNavigationState {

@@ -194,6 +194,11 @@ export function roundPercentOf(part: number, whole: number): string {
   return `${roundPercent(part, whole)}%`;
 }
 
+/** A bias score 0-100 with at most one decimal ("72.5", "80"). */
+export function formatBiasScore(score: number): string {
+  return String(Math.round((Number.isFinite(score) ? score : 0) * 10) / 10);
+}
+
 /** A share from 0 to 1 as a whole percent ("81%"); a non-finite share counts as 0. */
 export function sharePercent(share: number): string {
   return `${Math.round((Number.isFinite(share) ? share : 0) * 100)}%`;

@@ -68,6 +68,31 @@ function show(kind: ToastKind, input: ToastInput) {
   });
 }
 
+/** Long enough to reach the Undo button; beyond the spec, whose toasts have no action. */
+const UNDO_TOAST_MS = 8000;
+const UNDO_LABEL = 'Undo';
+
+/**
+ * The success toast of something one click did that can be taken back (a call outcome, a
+ * product outcome): its message and an Undo button, up for UNDO_TOAST_MS.
+ */
+export function undoableToast({
+  title,
+  message,
+  onUndo,
+}: {
+  title: string;
+  message: string;
+  onUndo: () => void;
+}) {
+  return show('success', {
+    title,
+    message,
+    durationMs: UNDO_TOAST_MS,
+    action: { label: UNDO_LABEL, onClick: onUndo },
+  });
+}
+
 /**
  * Toast helpers over Mantine notifications, with the durations of product-rules: Constants (TOAST_MS).
  * Example: `toast.warning({ title: 'Too many attempts', message: '...', durationMs: TOAST_MS.tooManyAttempts })`.

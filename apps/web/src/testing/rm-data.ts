@@ -1,4 +1,5 @@
 import type {
+  BookCustomer,
   Customer,
   PriorityScoreItem,
   RiskRankingItem,
@@ -39,14 +40,20 @@ export function buildCustomer(overrides: Partial<Customer> = {}): Customer {
   };
 }
 
-export function buildBookReply(customers: Customer[]) {
+/** A customer of the RM's book: the customer and the products recommended now (none by default). */
+export function buildBookCustomer(overrides: Partial<BookCustomer> = {}): BookCustomer {
+  return { ...buildCustomer(), recommended_products: [], ...overrides };
+}
+
+/** The own-book answer; customers without recommended_products get none. */
+export function buildBookReply(customers: (Customer | BookCustomer)[]) {
   return {
     status: 200,
     body: {
       rm_id: 'rm-1',
       rm_name: 'Rita Manager',
       customer_count: customers.length,
-      customers,
+      customers: customers.map((customer) => ({ recommended_products: [], ...customer })),
     },
   };
 }

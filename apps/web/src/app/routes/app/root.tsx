@@ -3,6 +3,7 @@ import {
   INSIGHTS_LOADING_MESSAGE,
   LoadingScreen,
 } from '@/components/ui/loading-screen/loading-screen';
+import { CustomerLinksProvider } from '@/components/ui/customer-link/customer-link';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { UserLoadError } from '@/features/shell/components/user-load-error';
 import { UploadScreen } from '@/features/upload/components/upload-screen';
@@ -32,7 +33,10 @@ function SignedInArea() {
   }
   return (
     <AppLayout user={user}>
-      <Outlet />
+      {/* Only admins and RMs may open a customer's page (docs/permissions.md). */}
+      <CustomerLinksProvider enabled={user.role === 'admin' || user.role === 'rm'}>
+        <Outlet />
+      </CustomerLinksProvider>
     </AppLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { Customer } from '@behavio/contract';
 import { Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
 
@@ -18,10 +19,17 @@ type ListedCustomer = Pick<
   'customer_id' | 'country_iso' | 'age' | 'risk_profile' | 'created_at'
 >;
 
-export interface CustomerTableRowsProps {
-  customers: readonly ListedCustomer[];
+/** A column a list adds after the customer's own (e.g. the book's top product). */
+export interface ExtraColumn<T> {
+  label: string;
+  cell: (customer: T) => ReactNode;
+}
+
+export interface CustomerTableRowsProps<T extends ListedCustomer> {
+  customers: readonly T[];
   /** Some screens name the last column 'Created Date'. */
   createdLabel?: string;
+  extraColumn?: ExtraColumn<T>;
   /** Rows after the customers', e.g. one that says the list goes on. */
   children?: ReactNode;
 }
@@ -34,7 +42,9 @@ export function CustomerIdentityCells({
 }) {
   return (
     <>
-      <Table.Td fw={600}>{customer.customer_id}</Table.Td>
+      <Table.Td fw={600}>
+        <CustomerLink customerId={customer.customer_id} />
+      </Table.Td>
       <Table.Td>{customer.country_iso}</Table.Td>
       <Table.Td>{customer.age}</Table.Td>
       <Table.Td>
@@ -62,7 +72,9 @@ export function CustomerCardHeading({
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {leading}
         <Stack gap={2}>
-          <Text fw={600}>{customer.customer_id}</Text>
+          <Text fw={600}>
+            <CustomerLink customerId={customer.customer_id} />
+          </Text>
           <Text size="sm" c="dimmed">
             {customer.country_iso} · Age {customer.age}
           </Text>
@@ -80,11 +92,12 @@ export function CustomerCardHeading({
 }
 
 /** The head and body of a customer list (product-rules: Screens), for inside a table. */
-export function CustomerTableRows({
+export function CustomerTableRows<T extends ListedCustomer>({
   customers,
   createdLabel = 'Created At',
+  extraColumn,
   children,
-}: CustomerTableRowsProps) {
+}: CustomerTableRowsProps<T>) {
   return (
     <>
       <Table.Thead>
@@ -92,6 +105,7 @@ export function CustomerTableRows({
           {CUSTOMER_COLUMN_LABELS.map((label) => (
             <Table.Th key={label}>{label === 'Created At' ? createdLabel : label}</Table.Th>
           ))}
+          {extraColumn ? <Table.Th>{extraColumn.label}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -99,6 +113,7 @@ export function CustomerTableRows({
           <Table.Tr key={customer.customer_id}>
             <CustomerIdentityCells customer={customer} />
             <Table.Td>{formatShortDate(customer.created_at)}</Table.Td>
+            {extraColumn ? <Table.Td>{extraColumn.cell(customer)}</Table.Td> : null}
           </Table.Tr>
         ))}
         {children}
@@ -152,14 +167,17 @@ export function CustomerCardList<T extends { customer_id: string }>({
 }
 
 /** The cards of a customer list: the phone layout of `CustomerTableRows`. */
-export function CustomerListCards({
+export function CustomerListCards<T extends ListedCustomer>({
   label,
   customers,
   maxHeight,
+  extra,
 }: {
   label: string;
-  customers: readonly ListedCustomer[];
+  customers: readonly T[];
   maxHeight?: number;
+  /** Under the created date, e.g. the book's top product. */
+  extra?: (customer: T) => ReactNode;
 }) {
   return (
     <CustomerCardList label={label} items={customers} maxHeight={maxHeight}>
@@ -167,9 +185,12 @@ export function CustomerListCards({
         <CustomerCardHeading
           customer={customer}
           details={
-            <Text size="xs" c="dimmed">
-              Created {formatShortDate(customer.created_at)}
-            </Text>
+            <>
+              <Text size="xs" c="dimmed">
+                Created {formatShortDate(customer.created_at)}
+              </Text>
+              {extra?.(customer)}
+            </>
           }
         />
       )}

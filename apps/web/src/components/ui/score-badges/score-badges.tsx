@@ -1,5 +1,11 @@
 import { Badge } from '@mantine/core';
-import { fixed, priorityColor, riskProfileColor, urgencyColor } from '@/lib/display-rules';
+import {
+  fixed,
+  priorityColor,
+  riskProfileColor,
+  riskRankingBadgeColor,
+  urgencyColor,
+} from '@/lib/display-rules';
 
 /** Risk profile in the directory and book lists: above 7 red, above 4 orange, else green. */
 export function RiskProfileBadge({ value }: { value: number }) {
@@ -30,6 +36,15 @@ export function PriorityBadge({ score }: { score: number }) {
       tt="none"
     >
       {fixed(score, 2)}
+    </Badge>
+  );
+}
+
+/** Risk ranking badge (HIGH, MEDIUM, LOW). */
+export function RiskLevelBadge({ level, suffix = '' }: { level: string; suffix?: string }) {
+  return (
+    <Badge color={riskRankingBadgeColor(level)} variant="filled" radius="sm">
+      {`${level}${suffix}`.toUpperCase()}
     </Badge>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { EmptyLine, LoadErrorAlert } from '@/components/ui/query-states/query-states';
 import {
@@ -82,7 +83,9 @@ function TopPriorityTable({ rows }: { rows: FirmOverviewResponse['top_priority']
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.customer_id}>
-            <Table.Td fw={600}>{row.customer_id}</Table.Td>
+            <Table.Td fw={600}>
+              <CustomerLink customerId={row.customer_id} />
+            </Table.Td>
             <Table.Td>
               {row.rm_name ?? (
                 <Text span size="sm" c="dimmed" fs="italic">

@@ -1,6 +1,7 @@
 import type { AdminWhoToCallResponse, WhoToCallItem } from '@behavio/contract';
 import { Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import {
   PriorityBadge,
   RiskProfileBadge,
@@ -64,7 +65,9 @@ function CallTable({ label, items }: { label: string; items: readonly WhoToCallI
       <Table.Tbody>
         {items.map((item) => (
           <Table.Tr key={item.customer_id}>
-            <Table.Td fw={600}>{item.customer_id}</Table.Td>
+            <Table.Td fw={600}>
+              <CustomerLink customerId={item.customer_id} />
+            </Table.Td>
             <Table.Td>
               <PriorityBadge score={item.priority_score} />
             </Table.Td>

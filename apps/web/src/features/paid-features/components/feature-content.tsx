@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import {
   SEGMENT_COLORS,
   SEGMENT_LABELS,
@@ -248,7 +249,7 @@ export function DataInsights({ data }: { data: DataInsightsContent }) {
                     <Group gap={6} wrap="wrap" justify="space-between">
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm" fw={700}>
-                          {customer.customer_id}
+                          <CustomerLink customerId={customer.customer_id} />
                         </Text>
                         <Text size="xs" c="dimmed">
                           {customer.country_iso}

@@ -28,7 +28,8 @@ import { useForm } from '@mantine/form';
 import { endsSession, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { PRODUCT_TEXT, reason, useCreateProduct, useUpdateProduct } from '../api/products';
-import { CATEGORY_LABELS, NEED_LABELS, RULE_LABELS } from './product-labels';
+import { CATEGORY_LABELS } from '@/components/ui/product-badge/product-badge';
+import { NEED_LABELS, RULE_LABELS } from './product-labels';
 
 type RuleValues = Record<ProductRuleField, number | string>;
 

@@ -1,11 +1,4 @@
-import type { ProductCategory, ProductNeed, ProductRuleField } from '@behavio/contract';
-
-export const CATEGORY_LABELS: Record<ProductCategory, string> = {
-  savings: 'Savings',
-  credit_card: 'Credit card',
-  loan: 'Loan',
-  investment: 'Investment',
-};
+import type { ProductNeed, ProductRuleField } from '@behavio/contract';
 
 export const NEED_LABELS: Record<ProductNeed, string> = {
   idle_cash: 'Idle cash',

@@ -13,7 +13,8 @@ import {
   useProducts,
   useUpdateProduct,
 } from '../api/products';
-import { CATEGORY_LABELS, NEED_LABELS, rulesSummary } from './product-labels';
+import { CATEGORY_LABELS, CategoryBadge } from '@/components/ui/product-badge/product-badge';
+import { NEED_LABELS, rulesSummary } from './product-labels';
 import { ProductFormModal } from './product-form-modal';
 import { ProductPerformance } from './product-performance';
 
@@ -119,7 +120,7 @@ function ProductCard({ product, isAdmin, onEdit, onDelete }: ProductCardProps) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{product.name}</Text>
           <Group gap={6} wrap="nowrap">
-            <Badge variant="light">{CATEGORY_LABELS[product.category]}</Badge>
+            <CategoryBadge category={product.category} />
             {!product.active && (
               <Badge color="gray" variant="outline">
                 Inactive

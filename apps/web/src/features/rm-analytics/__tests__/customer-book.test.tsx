@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, pendingReply } from '@/testing/mock-api';
-import { renderComponent } from '@/testing/render-component';
-import { buildBookReply, buildCustomer } from '@/testing/rm-data';
+import { findNavigation, renderComponent } from '@/testing/render-component';
+import { buildBookCustomer, buildBookReply, buildCustomer } from '@/testing/rm-data';
 import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 import {
   CustomerBookPanel,
@@ -14,12 +14,21 @@ import { expectErrorAlert, expectToast } from './helpers';
 const BOOK = '/api/content/rm-own-book';
 
 const customers = [
-  buildCustomer({
+  buildBookCustomer({
     customer_id: 'CUST-001',
     country_iso: 'GBR',
     age: 34,
     risk_profile: 8,
     created_at: '2025-03-14T12:00:00.000Z',
+    recommended_products: [
+      { product_id: 'p-1', name: 'Easy Access Saver', category: 'savings', fit_score: 82 },
+      {
+        product_id: 'p-2',
+        name: 'Managed Portfolio Service',
+        category: 'investment',
+        fit_score: 60,
+      },
+    ],
   }),
   buildCustomer({ customer_id: 'CUST-002', country_iso: 'DEU', age: 51, risk_profile: 7 }),
   buildCustomer({ customer_id: 'X-300', country_iso: 'gbr', age: 62, risk_profile: 2 }),
@@ -60,13 +69,16 @@ describe('My Customer Book', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Customer ID', 'Country', 'Age', 'Risk Profile', 'Created Date']);
-    const first = within(table).getAllByRole('row')[1]!;
+    ).toEqual(['Customer ID', 'Country', 'Age', 'Risk Profile', 'Created Date', 'Top Product']);
+    const [, first, second] = within(table).getAllByRole('row');
+    // The top product beside the customer: its name and category; nothing without one.
     expect(
-      within(first)
+      within(first!)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['CUST-001', 'GBR', '34', '8', 'Mar 14, 2025']);
+    ).toEqual(['CUST-001', 'GBR', '34', '8', 'Mar 14, 2025', 'Easy Access SaverSavings']);
+    expect(within(first!).queryByText('Managed Portfolio Service')).toBeNull();
+    expect(within(second!).getAllByRole('cell').at(-1)).toBeEmptyDOMElement();
     expect(api.calls[0]?.headers.authorization).toBe('Bearer test-token');
   });
 
@@ -82,6 +94,23 @@ describe('My Customer Book', () => {
     expect(within(cards[0]!).getByText('CUST-001')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('GBR · Age 34')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Created Mar 14, 2025')).toBeInTheDocument();
+    expect(
+      within(cards[0]!).getByRole('group', { name: 'Top product: Easy Access Saver' }),
+    ).toHaveTextContent('Savings');
+    expect(within(cards[1]!).queryByRole('group', { name: /Top product/ })).toBeNull();
+  });
+
+  it.each([
+    ['desktop', DESKTOP_WIDTH],
+    ['phone', MOBILE_WIDTH],
+  ])('links each customer id to its page on %s', async (_name, width) => {
+    mockViewport(width);
+    mockApi({ [`GET ${BOOK}`]: buildBookReply(customers) });
+    const { user } = renderComponent(<CustomerBookPanel />);
+    const link = await screen.findByRole('link', { name: 'X-300' });
+    expect(link).toHaveAttribute('href', '/customers/X-300');
+    await user.click(link);
+    expect(await findNavigation('/customers/X-300')).toBeInTheDocument();
   });
 
   it('searches customer id or country, case-insensitively, and clears the search', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharePercent, titleCase } from '@/lib/display-rules';
-import { formatBiasScore, underscoresToSpaces } from '../utils/format';
+import { formatBiasScore } from '@/lib/display-rules';
+import { underscoresToSpaces } from '../utils/format';
 import { filterById, filterByIdOrCountry, matchesIdOrCountry } from '../utils/search';
 import { snoozeUntil } from '../utils/snooze';
 import { bookStats, priorityStats } from '../utils/stats';

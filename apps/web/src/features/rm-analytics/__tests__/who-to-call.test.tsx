@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, pendingReply, type RecordedCall } from '@/testing/mock-api';
-import { renderComponent } from '@/testing/render-component';
+import { findNavigation, renderComponent } from '@/testing/render-component';
 import { buildWhoToCallItem } from '@/testing/rm-data';
 import { DESKTOP_WIDTH, MOBILE_WIDTH, mockViewport } from '@/testing/viewport';
 import { WhoToCallPanel } from '../components/who-to-call-panel';
@@ -21,6 +21,15 @@ const items = [
     risk_profile: 9,
     urgency_level: 'urgent',
     priority_score: 8.64,
+    recommended_products: [
+      { product_id: 'p-1', name: 'Margin Offset Saver', category: 'savings', fit_score: 91 },
+      {
+        product_id: 'p-2',
+        name: 'Managed Portfolio Service',
+        category: 'investment',
+        fit_score: 70,
+      },
+    ],
   }),
   buildWhoToCallItem({
     customer_id: 'CUST-002',
@@ -311,4 +320,27 @@ describe('Who To Call', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     expect(await within(dialog).findByText('The reason is too long')).toBeInTheDocument();
   });
+
+  it.each([
+    ['desktop', DESKTOP_WIDTH],
+    ['phone', MOBILE_WIDTH],
+  ])(
+    'shows the top product beside the action and links each id to its page on %s',
+    async (_name, width) => {
+      mockViewport(width);
+      mockApi({ [`GET ${LIST}`]: { status: 200, body: items } });
+      const { user } = renderComponent(<WhoToCallPanel />);
+      const top = await screen.findByRole('group', { name: 'Top product: Margin Offset Saver' });
+      expect(top).toHaveTextContent('Savings');
+      // The best product only, and nothing for a customer with none.
+      expect(screen.queryByText('Managed Portfolio Service')).toBeNull();
+      expect(screen.getAllByRole('group', { name: /^Top product/ })).toHaveLength(1);
+
+      const link = screen.getByRole('link', { name: 'CUST-002' });
+      expect(link).toHaveAttribute('href', '/customers/CUST-002');
+      link.focus();
+      await user.keyboard('{Enter}');
+      expect(await findNavigation('/customers/CUST-002')).toBeInTheDocument();
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { rmBookResponseSchema, type RmBookResponse } from '@behavio/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useToken } from '@/lib/session';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** GET /content/rm-own-book: the signed-in RM's customers. */
 export function getOwnBook(signal?: AbortSignal): Promise<RmBookResponse> {

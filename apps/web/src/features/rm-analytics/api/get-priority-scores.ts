@@ -2,7 +2,7 @@ import { priorityScoresResponseSchema, type PriorityScoresResponse } from '@beha
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useToken } from '@/lib/session';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** GET /content/rm-priority-scores. */
 export function getPriorityScores(signal?: AbortSignal): Promise<PriorityScoresResponse> {

@@ -2,7 +2,7 @@ import { riskRankingResponseSchema, type RiskRankingResponse } from '@behavio/co
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useToken } from '@/lib/session';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** GET /content/rm-risk-ranking: the book grouped into high, medium and low risk. */
 export function getRiskRanking(signal?: AbortSignal): Promise<RiskRankingResponse> {

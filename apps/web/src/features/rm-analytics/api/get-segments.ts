@@ -2,7 +2,7 @@ import { segmentsResponseSchema, type SegmentsResponse } from '@behavio/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useToken } from '@/lib/session';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** GET /content/rm-segments: the book grouped into the five behavioural segments. */
 export function getSegments(signal?: AbortSignal): Promise<SegmentsResponse> {

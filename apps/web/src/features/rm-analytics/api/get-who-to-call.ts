@@ -2,7 +2,7 @@ import { whoToCallResponseSchema, type WhoToCallResponse } from '@behavio/contra
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useToken } from '@/lib/session';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** GET /content/rm-who-to-call: highest priority first, without customers already handled. */
 export function getWhoToCall(signal?: AbortSignal): Promise<WhoToCallResponse> {

@@ -5,7 +5,7 @@ import {
 } from '@behavio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rmAnalyticsKeys } from './query-keys';
+import { rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** POST /content/rm-call-outcome: called, snoozed until a date, or dismissed with a reason. */
 export function recordCallOutcome(body: CallOutcomeRequest): Promise<CallOutcomeResponse> {
@@ -37,6 +37,5 @@ export const CALL_OUTCOME_TEXT = {
   called: (id: string) => `Customer ${id} marked as called.`,
   snoozed: (id: string, until: string) => `Customer ${id} snoozed until ${until}.`,
   dismissed: (id: string) => `Customer ${id} dismissed from the call list.`,
-  undo: 'Undo',
   reopened: (id: string) => `Customer ${id} is back on the call list.`,
 } as const;

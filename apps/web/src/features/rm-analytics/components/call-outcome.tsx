@@ -21,7 +21,7 @@ import { IconClockPause, IconPhoneCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError, messageOr } from '@/lib/api-client';
 import { schemaResolver } from '@/lib/form-schema';
-import { toast } from '@/lib/notify';
+import { toast, undoableToast } from '@/lib/notify';
 import {
   CALL_OUTCOME_TEXT,
   useReopenCustomer,
@@ -132,9 +132,6 @@ export function outcomeFailed(error: unknown) {
   });
 }
 
-/** Long enough to reach the Undo button; beyond the spec, whose toasts have no action. */
-const UNDO_TOAST_MS = 8000;
-
 /**
  * The toast of a recorded outcome, with Undo: one click can take an urgent customer off the
  * list, so it can be put back (recorded as 'reopened', the record stays append-only).
@@ -142,19 +139,14 @@ const UNDO_TOAST_MS = 8000;
 export function useOutcomeRecordedToast() {
   const reopen = useReopenCustomer();
   return (answer: CallOutcomeResponse, message: string) =>
-    toast.success({
+    undoableToast({
       title: answer.message,
       message,
-      durationMs: UNDO_TOAST_MS,
-      action: {
-        label: CALL_OUTCOME_TEXT.undo,
-        onClick: () =>
-          reopen.mutate(answer.customer_id, {
-            onSuccess: () =>
-              toast.info({ message: CALL_OUTCOME_TEXT.reopened(answer.customer_id) }),
-            onError: outcomeFailed,
-          }),
-      },
+      onUndo: () =>
+        reopen.mutate(answer.customer_id, {
+          onSuccess: () => toast.info({ message: CALL_OUTCOME_TEXT.reopened(answer.customer_id) }),
+          onError: outcomeFailed,
+        }),
     });
 }
 

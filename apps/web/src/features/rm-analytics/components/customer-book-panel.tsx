@@ -1,11 +1,13 @@
-import type { Customer } from '@behavio/contract';
+import type { BookCustomer } from '@behavio/contract';
 import { SimpleGrid, Table } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
   CustomerListCards,
   CustomerTableRows,
+  type ExtraColumn,
 } from '@/components/ui/customer-cells/customer-cells';
+import { TopProduct } from '@/components/ui/product-badge/product-badge';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useOwnBook } from '../api/get-own-book';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
@@ -15,10 +17,20 @@ import { bookStats } from '../utils/stats';
 import { SearchableListCard } from './list-parts';
 import { RmPanel, StatCard } from './panel-parts';
 
-function BookTable({ customers }: { customers: readonly Customer[] }) {
+/** Beyond the spec's columns (issue 18): the best product to offer each customer now. */
+const TOP_PRODUCT_COLUMN: ExtraColumn<BookCustomer> = {
+  label: 'Top Product',
+  cell: (customer) => <TopProduct products={customer.recommended_products} />,
+};
+
+function BookTable({ customers }: { customers: readonly BookCustomer[] }) {
   return (
-    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={560}>
-      <CustomerTableRows customers={customers} createdLabel="Created Date" />
+    <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={760}>
+      <CustomerTableRows
+        customers={customers}
+        createdLabel="Created Date"
+        extraColumn={TOP_PRODUCT_COLUMN}
+      />
     </Table>
   );
 }
@@ -83,7 +95,11 @@ export function CustomerBookPanel() {
               isDesktop ? (
                 <BookTable customers={visible} />
               ) : (
-                <CustomerListCards label="Customers" customers={visible} />
+                <CustomerListCards
+                  label="Customers"
+                  customers={visible}
+                  extra={TOP_PRODUCT_COLUMN.cell}
+                />
               )
             }
           </SearchableListCard>

@@ -1,5 +1,4 @@
 import {
-  BIAS_SCORE_MAX,
   BREAKDOWN_KEYS,
   PRIORITY_MAX,
   TOP_BIASES_LISTED,
@@ -19,15 +18,10 @@ import {
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
-import {
-  biasBarColor,
-  fixed,
-  formatPriority,
-  priorityColor,
-  sharePercent,
-  titleCase,
-} from '@/lib/display-rules';
+import { BiasMeter } from '@/components/ui/bias-meter/bias-meter';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { RiskLevelBadge, UrgencyBadge } from '@/components/ui/score-badges/score-badges';
+import { fixed, formatPriority, priorityColor, titleCase } from '@/lib/display-rules';
 import {
   BIAS_HELP,
   BIAS_SCORE_HELP,
@@ -35,9 +29,8 @@ import {
   BREAKDOWN_HELP,
   BREAKDOWN_LABELS,
 } from '../utils/explanations';
-import { formatBiasScore } from '../utils/format';
 import { HelpIcon } from './panel-parts';
-import { PriorityWhy, RiskLevelBadge } from './score-parts';
+import { PriorityWhy } from './score-parts';
 
 function SectionLabel({ children, help }: { children: string; help?: string }) {
   return (
@@ -65,34 +58,26 @@ function BiasList({ item }: { item: RiskRankingItem }) {
       {biases.map((bias) => {
         const name = titleCase(bias.bias_name);
         return (
-          <Stack key={bias.bias_name} gap={4} role="listitem" aria-label={name}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Group gap={4} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {name}
-                </Text>
-                <HelpIcon
-                  label={(BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? name}
-                  ariaLabel={`About ${name}`}
-                />
-              </Group>
-              <Group gap="sm" wrap="nowrap">
-                <Text size="sm" fw={700}>
-                  {formatBiasScore(bias.score)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {sharePercent(bias.confidence)} confidence
-                </Text>
-              </Group>
-            </Group>
-            <Progress
-              value={Math.round(Math.min(100, (bias.score / BIAS_SCORE_MAX) * 100))}
-              color={biasBarColor(bias.score)}
-              size="sm"
-              radius="xl"
-              aria-label={`${name} score`}
+          <div key={bias.bias_name} role="listitem" aria-label={name}>
+            <BiasMeter
+              name={name}
+              score={bias.score}
+              confidence={bias.confidence}
+              label={
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
+                  <HelpIcon
+                    label={
+                      (BIAS_HELP as Record<string, string | undefined>)[bias.bias_name] ?? name
+                    }
+                    ariaLabel={`About ${name}`}
+                  />
+                </Group>
+              }
             />
-          </Stack>
+          </div>
         );
       })}
     </Stack>
@@ -177,22 +162,25 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
 
   return (
     <Paper withBorder radius="md" bg="white" role="listitem">
-      <UnstyledButton
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls={detailsId}
-        w="100%"
-        p="sm"
-        title={opened ? 'Hide details' : 'Show details'}
-      >
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={700}>{item.customer_id}</Text>
-            <Text size="xs" c="dimmed">
-              {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10
-            </Text>
-          </Stack>
-          <Group gap="xs" wrap="nowrap">
+      {/* The id links to the customer's page; the rest of the row opens the details. */}
+      <Group gap="xs" wrap="nowrap" align="center" p="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={700}>
+            <CustomerLink customerId={item.customer_id} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10
+          </Text>
+        </Stack>
+        <UnstyledButton
+          onClick={toggle}
+          aria-expanded={opened}
+          aria-controls={detailsId}
+          aria-label={`Details of ${item.customer_id}`}
+          title={opened ? 'Hide details' : 'Show details'}
+          style={{ flex: 1, alignSelf: 'stretch' }}
+        >
+          <Group gap="xs" wrap="nowrap" justify="flex-end" h="100%">
             <Group gap={6} wrap="wrap" justify="flex-end">
               {/* Named, since no column header says which badge is which ("HIGH high"). */}
               <RiskLevelBadge level={item.risk_level} suffix=" risk" />
@@ -218,8 +206,8 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
               }}
             />
           </Group>
-        </Group>
-      </UnstyledButton>
+        </UnstyledButton>
+      </Group>
       <Collapse in={opened} id={detailsId}>
         {everOpened ? <InsightDetails item={item} /> : null}
       </Collapse>

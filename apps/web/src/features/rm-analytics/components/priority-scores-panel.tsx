@@ -3,6 +3,7 @@ import { TOP_BIASES_LISTED } from '@behavio/contract';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { titleCase } from '@/lib/display-rules';
 import { usePriorityScores } from '../api/get-priority-scores';
@@ -98,7 +99,7 @@ function InsightsTable({
         {items.map((item) => (
           <Table.Tr key={item.customer_id}>
             <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {item.customer_id}
+              <CustomerLink customerId={item.customer_id} />
             </Table.Td>
             <Table.Td>
               <PriorityGauge score={item.priority_score} why={item.why} />
@@ -136,7 +137,9 @@ function InsightCards({
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap" align="center">
               <Stack gap={4}>
-                <Text fw={700}>{item.customer_id}</Text>
+                <Text fw={700}>
+                  <CustomerLink customerId={item.customer_id} />
+                </Text>
                 <UrgencyBadge level={item.urgency_level} />
               </Stack>
               <PriorityGauge score={item.priority_score} why={item.why} size={64} />

@@ -10,13 +10,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import {
-  formatPriority,
-  priorityColor,
-  riskLabel,
-  riskLabelColor,
-  riskRankingBadgeColor,
-} from '@/lib/display-rules';
+import { formatPriority, priorityColor, riskLabel, riskLabelColor } from '@/lib/display-rules';
 import { PRIORITY_HELP } from '../utils/explanations';
 
 /**
@@ -25,15 +19,6 @@ import { PRIORITY_HELP } from '../utils/explanations';
  */
 export const priorityPercent = (score: number) =>
   Math.round(Math.min(100, Math.max(0, (score / PRIORITY_MAX) * 100)));
-
-/** Risk ranking badge (HIGH, MEDIUM, LOW). */
-export function RiskLevelBadge({ level, suffix = '' }: { level: string; suffix?: string }) {
-  return (
-    <Badge color={riskRankingBadgeColor(level)} variant="filled" radius="sm">
-      {`${level}${suffix}`.toUpperCase()}
-    </Badge>
-  );
-}
 
 /** The 0-10 risk score with its label (Low, Medium, High, Very High). */
 export function RiskLabelBadge({ score }: { score: number }) {

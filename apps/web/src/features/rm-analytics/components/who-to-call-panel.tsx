@@ -2,6 +2,8 @@ import type { WhoToCallItem } from '@behavio/contract';
 import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { TopProduct } from '@/components/ui/product-badge/product-badge';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { useWhoToCall } from '../api/get-who-to-call';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
@@ -60,7 +62,7 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
         {items.map((item) => (
           <Table.Tr key={item.customer_id}>
             <Table.Td fw={600} style={NO_WRAP}>
-              {item.customer_id}
+              <CustomerLink customerId={item.customer_id} />
             </Table.Td>
             <Table.Td>
               <UrgencyBadge level={item.urgency_level} />
@@ -74,7 +76,11 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
               <RiskLabelBadge score={item.risk_profile} />
             </Table.Td>
             <Table.Td miw={220}>
-              <RecommendedAction item={item} />
+              {/* The product to offer beside what to talk about (issue 18). */}
+              <Stack gap={6}>
+                <RecommendedAction item={item} />
+                <TopProduct products={item.recommended_products} withLabel />
+              </Stack>
             </Table.Td>
             <Table.Td style={NO_WRAP}>
               <CallOutcomeActions
@@ -99,7 +105,9 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
         <Paper key={item.customer_id} withBorder radius="md" p="sm" role="listitem">
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={700}>{item.customer_id}</Text>
+              <Text fw={700}>
+                <CustomerLink customerId={item.customer_id} />
+              </Text>
               <UrgencyBadge level={item.urgency_level} />
             </Group>
             <PriorityBar score={item.priority_score} why={item.why} />
@@ -115,6 +123,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
               </Group>
             </Group>
             <RecommendedAction item={item} />
+            <TopProduct products={item.recommended_products} withLabel />
             <CallOutcomeActions
               withLabels
               customerId={item.customer_id}

@@ -1,0 +1,86 @@
+import { CUSTOMER_PAGE_MESSAGES } from '@behavio/contract';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header/page-header';
+import { LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
+import { paths } from '@/config/paths';
+import { hasCode, messageOr } from '@/lib/api-client';
+import { CUSTOMER_PAGE_TEXT, useCustomerPage } from '../api/customer-page';
+import { BiasEvidence } from './bias-evidence';
+import { CustomerFields } from './customer-fields';
+import { CustomerSummary } from './customer-summary';
+import { ExcludedProducts } from './excluded-products';
+import { OutcomeHistory } from './outcome-history';
+import { RecommendedProducts } from './product-cards';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={paths.dashboard} size="sm">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
+      {CUSTOMER_PAGE_TEXT.back}
+    </Anchor>
+  );
+}
+
+function NotFound() {
+  return (
+    <Alert color="gray" variant="light" icon={<IconUserQuestion size={20} />}>
+      <Stack gap="sm" align="flex-start">
+        <Text fw={700}>{CUSTOMER_PAGE_MESSAGES.notFound}</Text>
+        <Text size="sm">{CUSTOMER_PAGE_TEXT.notFoundHint}</Text>
+        <Button component={Link} to={paths.dashboard} size="xs" variant="default">
+          {CUSTOMER_PAGE_TEXT.back}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * One customer (issue 18): who looks after them and how they rank, the products to offer now
+ * with their reasons and suitability (and outcomes to record), the ones not offered and why,
+ * the biases with their evidence, the row as sent, and what was done about them.
+ */
+export function CustomerPage({ customerId }: { customerId: string }) {
+  const query = useCustomerPage(customerId);
+  let body;
+  if (query.isPending) {
+    body = <LoadingState label={CUSTOMER_PAGE_TEXT.loading} />;
+  } else if (query.isError) {
+    if (hasCode(query.error, 'not_found')) body = <NotFound />;
+    else if (hasCode(query.error, 'forbidden', 'role_forbidden', 'subscription_required'))
+      body = (
+        <Alert color="red" variant="light">
+          {messageOr(query.error, CUSTOMER_PAGE_TEXT.fallback)}
+        </Alert>
+      );
+    else
+      body = (
+        <LoadErrorAlert
+          title={CUSTOMER_PAGE_TEXT.loadFailed}
+          message={messageOr(query.error, CUSTOMER_PAGE_TEXT.fallback)}
+          query={query}
+        />
+      );
+  } else {
+    const page = query.data;
+    body = (
+      <Stack gap="lg">
+        <CustomerSummary page={page} />
+        <RecommendedProducts customerId={customerId} products={page.recommended_products} />
+        <ExcludedProducts products={page.excluded_products} />
+        <BiasEvidence biases={page.insights.biases} />
+        <CustomerFields customer={page.customer} />
+        <OutcomeHistory products={page.product_outcomes} calls={page.call_outcomes} />
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <BackLink />
+      <PageHeader title={`Customer ${customerId}`} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Issue 18: the admin adds a product with rules, an RM opens a customer from the call list, sees
+ * the product with its reasons, records "Declined", and the product is gone from that customer's
+ * recommendations, on the page and as the call list's top product.
+ */
+
+interface Suggestion {
+  product_id: string;
+  name: string;
+}
+interface CallItem {
+  customer_id: string;
+  recommended_products: Suggestion[];
+}
+
+const PRODUCT = 'Journey Cash Reserve';
+const rmEmail = `rhea.${Date.now()}@example.com`;
+
+let server: RunningServer;
+let browser: Browser;
+let rmToken: string;
+/** A customer of the RM whose best product is the admin's new one. */
+let customerId: string;
+
+/** Polls the RM's call list until the background run has recommended the product to someone. */
+async function customerRecommendedTheProduct(): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call', {
+      token: rmToken,
+    });
+    const match = list.find((item) => item.recommended_products[0]?.name === PRODUCT);
+    if (match) return match.customer_id;
+    if (Date.now() > deadline) throw new Error(`${PRODUCT} was not recommended within 20 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const admin = await adminThroughApi(server, 'product-journey');
+  await uploadThroughApi(server, admin.token, 40);
+  await buyPlan(server, admin.token, 'pro', 'yearly');
+  const { employee } = await api<{ employee: { id: string } }>(
+    server,
+    'POST',
+    '/api/roles/create-new-employee',
+    {
+      token: admin.token,
+      body: { name: 'Rhea Manager', email: rmEmail, password: 'rhea-pass-1', role: 'rm' },
+    },
+  );
+  const customers = await api<{ customers: { customer_id: string }[] }>(
+    server,
+    'GET',
+    '/api/content/list-customers?page=1&page_size=25',
+    { token: admin.token },
+  );
+  await api(server, 'POST', '/api/content/assign-rm-bulk', {
+    token: admin.token,
+    body: { customer_ids: customers.customers.map((c) => c.customer_id), rm_id: employee.id },
+  });
+  // The admin's product: a savings product the firm most wants to sell, with eligibility rules.
+  await api(server, 'POST', '/api/products', {
+    token: admin.token,
+    body: {
+      name: PRODUCT,
+      category: 'savings',
+      description: 'Instant-access reserve paying a bonus rate on balances over 10,000.',
+      weight: 10,
+      min_age: 18,
+      max_age: 120,
+      max_leverage_ratio: 100,
+      needs: ['idle_cash', 'deleveraging', 'income', 'protection'],
+    },
+  });
+  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+    body: { role: 'rm', email: rmEmail, password: 'rhea-pass-1', adminEmail: admin.email },
+  }));
+  customerId = await customerRecommendedTheProduct();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The call list's entry of the customer: its row (desktop) or card (phone). */
+const callEntry = (page: Page) =>
+  page
+    .locator('tr, [role="listitem"]')
+    .filter({ has: page.getByRole('link', { name: customerId, exact: true }) })
+    .first();
+
+describe('Customer page journey', () => {
+  it('opens a customer from the call list, reads why the product fits, declines it, and it leaves the recommendations', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, server, rmToken);
+    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    const entry = callEntry(page);
+    await entry.getByRole('group', { name: `Top product: ${PRODUCT}` }).waitFor();
+    await checkScreen(page, 'customer-page-call-list-desktop');
+
+    await entry.getByRole('link', { name: customerId, exact: true }).click();
+    await page.waitForURL(`**/customers/${customerId}`);
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.waitFor();
+    expect(await card.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await card.innerText()).toMatch(/Suitability: /);
+    await checkScreen(page, 'customer-page-desktop');
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await checkScreen(page, 'customer-page-mobile');
+
+    await page.getByRole('button', { name: `Declined: ${PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Declined: ${PRODUCT}` });
+    await dialog.getByLabel('Reason (optional)').fill('Keeps cash at another bank');
+    await dialog.getByRole('button', { name: 'Record declined' }).click();
+    await page.getByText('Outcome recorded').first().waitFor();
+    await card.waitFor({ state: 'detached' });
+    await page.getByText(`${PRODUCT}: declined`).first().waitFor();
+
+    // Not offered now says why.
+    await page.getByRole('button', { name: /^Show \d+/ }).click();
+    const excluded = page.getByRole('list', { name: 'Products not offered now' });
+    await excluded.getByText(PRODUCT).waitFor();
+
+    await page.goBack();
+    await page.waitForURL('**/dashboard?panel=who-to-call');
+    await callEntry(page).waitFor();
+    await checkScreen(page, 'customer-page-call-list-mobile');
+    expect(
+      await callEntry(page)
+        .getByRole('group', { name: `Top product: ${PRODUCT}` })
+        .count(),
+    ).toBe(0);
+    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call', {
+      token: rmToken,
+    });
+    const item = list.find((i) => i.customer_id === customerId);
+    expect(item?.recommended_products.map((p) => p.name)).not.toContain(PRODUCT);
+    await page.close();
+  });
+});
