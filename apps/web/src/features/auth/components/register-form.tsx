@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { paths, type EmailNavigationState } from '@/config/paths';
+import { hasCode } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
 import { REGISTER_TEXT, describeRegisterError, useRegister } from '../api/register';
@@ -111,10 +112,24 @@ export function RegisterForm() {
     resendMutation.mutate(
       { email },
       {
-        onSuccess: toastResendSuccess,
-        onError: toastResendError,
-        // Either way the user continues on the verification screen with the email filled in.
-        onSettled: () => goToVerify(email),
+        onSuccess: (answer) => {
+          toastResendSuccess(answer);
+          goToVerify(email);
+        },
+        onError: (error) => {
+          // Verified meanwhile (in another tab): there is no code to enter, only a login.
+          if (hasCode(error, 'already_verified')) {
+            setAlreadyRegistered({
+              verified: true,
+              message: REGISTER_TEXT.alreadyRegistered,
+              email,
+            });
+            return;
+          }
+          toastResendError(error);
+          // A code may still be valid (a 429 means one went out a minute ago): enter it there.
+          goToVerify(email);
+        },
       },
     );
   };
