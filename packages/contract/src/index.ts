@@ -13,4 +13,5 @@ export * from './schemas/operations.js';
 export * from './schemas/products.js';
 export * from './schemas/default-shelf.js';
 export * from './error-codes.js';
+export * from './error-code-schema.js';
 export * from './csv.js';

@@ -12,7 +12,14 @@ import { RootLayout } from './routes/root-layout';
  * bounded by CHUNK_LOAD_TIMEOUT_MS; a final failure shows RouteErrorScreen with a reload button.
  */
 export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
-  const page = (importer: Parameters<typeof lazyRoute>[0]) => lazyRoute(importer, retry);
+  type Importer = Parameters<typeof lazyRoute>[0];
+  // The landing page comes with the styles main.tsx loads; every other page with all of them.
+  const landingPage = (importer: Importer) => lazyRoute(importer, retry);
+  const page = (importer: Importer) =>
+    lazyRoute(
+      () => Promise.all([import('./all-styles'), importer()]).then(([, route]) => route),
+      retry,
+    );
   return [
     {
       id: 'root',
@@ -21,7 +28,7 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
       ErrorBoundary: RouteErrorScreen,
       HydrateFallback: LoadingScreen,
       children: [
-        { index: true, lazy: page(() => import('./routes/landing')) },
+        { index: true, lazy: landingPage(() => import('./routes/landing')) },
         { path: paths.login, lazy: page(() => import('./routes/auth/login')) },
         { path: paths.register, lazy: page(() => import('./routes/auth/register')) },
         { path: paths.verifyOtp, lazy: page(() => import('./routes/auth/verify-otp')) },
