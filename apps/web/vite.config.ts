@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
+import { prerenderLanding } from './prerender-landing';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
@@ -24,7 +25,7 @@ function zodOnlyWhereUsed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), zodOnlyWhereUsed()],
+  plugins: [react(), precompress(), zodOnlyWhereUsed(), prerenderLanding()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
