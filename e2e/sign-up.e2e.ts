@@ -27,6 +27,15 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
     await checkScreen(page, `sign-up-landing-${name}`);
     await page.getByRole('link', { name: 'Create your free account' }).first().click();
     await page.waitForURL('**/register');
+    // Submitted empty, the fields fail; their placeholders stay the grey of a placeholder
+    // (#6c757d, 4.7:1 on white), never the error red that reads as a filled-in value.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByLabel('Full Name').getAttribute('aria-invalid')).toBe('true');
+    const placeholderColour = await page
+      .getByLabel('Full Name')
+      .evaluate((input) => getComputedStyle(input, '::placeholder').color);
+    expect(placeholderColour).toBe('rgb(108, 117, 125)');
+    await checkScreen(page, `sign-up-register-failed-${name}`);
     await page.getByLabel('Full Name').fill('Jane Journey');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

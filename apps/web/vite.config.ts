@@ -2,19 +2,19 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { prerenderLanding } from './prerender-landing';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
+const ZOD_JITLESS = fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerenderLanding()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // zod without its eval probe, for the Content-Security-Policy (see the module).
-      {
-        find: /^zod$/,
-        replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)),
-      },
+      { find: /^zod$/, replacement: ZOD_JITLESS },
     ],
   },
   build: {

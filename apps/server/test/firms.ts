@@ -27,6 +27,7 @@ export async function employeeOf(
   ctx: TestContext,
   admin: { email: string; firmId: string },
   role: Exclude<Role, 'admin'> = 'rm',
+  name = `${role} person`,
 ) {
   const email = uniqueEmail(role);
   const user = await ctx.database.db
@@ -34,7 +35,7 @@ export async function employeeOf(
     .values({
       firm_id: admin.firmId,
       role,
-      name: `${role} person`,
+      name,
       email,
       password_hash: await hashPassword('employee-pass'),
       verified_at: new Date(),
@@ -46,7 +47,7 @@ export async function employeeOf(
     url: '/api/auth/login-others',
     payload: { role, email, password: 'employee-pass', adminEmail: admin.email },
   });
-  return { id: user.id, email, headers: bearer(login.json<{ token: string }>().token) };
+  return { id: user.id, name, email, headers: bearer(login.json<{ token: string }>().token) };
 }
 
 /** Posts `content` to the upload endpoint with `headers`, as the multipart part `file`. */

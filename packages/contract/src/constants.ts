@@ -21,6 +21,12 @@ export const PAYMENT_REDIRECT_DELAY_MS = 1100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CLAIMED_USER_COUNT = '12,000';
 
+/**
+ * Where the product name goes in the landing page rendered at build time (apps/web
+ * prerender.tsx): the server writes the configured APP_NAME there as it serves the page.
+ */
+export const APP_NAME_SLOT = '%APP_NAME%';
+
 /** Browser storage keys of product-rules: Entities and fields. */
 export const STORAGE_KEYS = {
   token: 'token',

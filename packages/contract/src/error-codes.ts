@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { INVALID_TOKEN_STATUS, NOT_ENOUGH_CREDITS_STATUS } from './constants.js';
 
 /**
@@ -66,10 +65,6 @@ export const ERROR_CODE_STATUS = {
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_CODE_STATUS) as [ErrorCode, ...ErrorCode[]];
-
-export const errorCodeSchema = z.enum(ERROR_CODES).meta({
-  description: 'Stable error code; its HTTP status is fixed (docs/architecture.md, "Errors").',
-});
 
 /** The HTTP status every error with this code answers. */
 export const statusOfCode = (code: ErrorCode): number => ERROR_CODE_STATUS[code];

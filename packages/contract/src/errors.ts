@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodeSchema } from './error-codes.js';
+import { errorCodeSchema } from './error-code-schema.js';
 
 /** One field-level problem, in the `{path, msg}` form the spec's register call uses. */
 export const fieldErrorSchema = z.object({

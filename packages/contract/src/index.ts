@@ -13,6 +13,7 @@ export * from './schemas/operations.js';
 export * from './schemas/products.js';
 export * from './schemas/default-shelf.js';
 export * from './error-codes.js';
+export * from './error-code-schema.js';
 export * from './csv.js';
 export * from './schemas/customer-page.js';
 export { nameApiSchemas } from './api-schema-names.js';

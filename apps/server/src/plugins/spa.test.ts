@@ -21,6 +21,11 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'assets', 'big-456.js'), BIG_ASSET);
   writeFileSync(path.join(web, 'assets', 'big-456.js.br'), brotliCompressSync(BIG_ASSET));
   writeFileSync(path.join(web, 'assets', 'big-456.js.gz'), gzipSync(BIG_ASSET));
+  // As apps/web/prerender-landing.ts writes it: the landing page's markup, a slot for the name.
+  writeFileSync(
+    path.join(web, 'landing.html'),
+    '<!doctype html><html><head><meta name="application-name" content="Behavio" /><title>Behavio</title></head><body><div id="root"><h2>Why %APP_NAME%</h2><p>© 2025 %APP_NAME%.</p></div></body></html>',
+  );
   webDir = web;
   ctx = await createTestContext({ WEB_DIST_DIR: web, APP_NAME: 'Acme "Insights"' });
 });
@@ -37,6 +42,25 @@ describe('web app serving', () => {
       );
       expect(res.body).toContain('<title>Acme &quot;Insights&quot;</title>');
     }
+  });
+
+  it('answers / with the landing page rendered at build time, the product name in its text', async () => {
+    const landing = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).toContain(
+      '<div id="root"><h2>Why Acme &quot;Insights&quot;</h2><p>© 2025 Acme &quot;Insights&quot;.</p></div>',
+    );
+    expect(landing.body).not.toContain('%APP_NAME%');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(landing.body);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    // Every other page is the empty shell: the landing page must not flash before another one.
+    const other = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(other.body).not.toContain('Why');
   });
 
   it('answers HEAD for a page as it answers GET, without the body', async () => {

@@ -5,6 +5,7 @@ import { RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { LoadingScreen } from '@/components/ui/loading-screen/loading-screen';
 import { paths } from '@/config/paths';
 import { lazyRoute, type ImportRetryOptions } from '@/lib/lazy-route';
+import LandingRoute from './routes/landing';
 import { RootLayout } from './routes/root-layout';
 
 /**
@@ -12,7 +13,12 @@ import { RootLayout } from './routes/root-layout';
  * bounded by CHUNK_LOAD_TIMEOUT_MS; a final failure shows RouteErrorScreen with a reload button.
  */
 export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
-  const page = (importer: Parameters<typeof lazyRoute>[0]) => lazyRoute(importer, retry);
+  // The landing page comes with the styles main.tsx loads; every other page with all of them.
+  const page = (importer: Parameters<typeof lazyRoute>[0]) =>
+    lazyRoute(
+      () => Promise.all([import('./all-styles'), importer()]).then(([, route]) => route),
+      retry,
+    );
   return [
     {
       id: 'root',
@@ -21,7 +27,10 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
       ErrorBoundary: RouteErrorScreen,
       HydrateFallback: LoadingScreen,
       children: [
-        { index: true, lazy: page(() => import('./routes/landing')) },
+        // In the entry rather than a chunk of its own: most first visits land here, and a chunk
+        // requested only once the entry has run would hold a phone's first paint back by a round
+        // trip (docs/benchmarks.md, landing page).
+        { index: true, Component: LandingRoute },
         { path: paths.login, lazy: page(() => import('./routes/auth/login')) },
         { path: paths.register, lazy: page(() => import('./routes/auth/register')) },
         { path: paths.verifyOtp, lazy: page(() => import('./routes/auth/verify-otp')) },

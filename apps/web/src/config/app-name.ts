@@ -1,3 +1,5 @@
+import { APP_NAME_SLOT } from '@behavio/contract';
+
 /** The product name when the server has not injected one (spec: env APP_NAME, default 'Behavio'). */
 export const DEFAULT_APP_NAME = 'Behavio';
 
@@ -6,8 +8,11 @@ export const DEFAULT_APP_NAME = 'Behavio';
  * `<meta name="application-name" content="...">`; read it from there so one build serves any
  * brand.
  */
-export function getAppName(doc: Document = document): string {
-  const content = doc
+export function getAppName(doc?: Document): string {
+  const page = doc ?? (typeof document === 'undefined' ? undefined : document);
+  // Rendered at build time (prerender.tsx): the server fills the name in as it serves the page.
+  if (!page) return APP_NAME_SLOT;
+  const content = page
     .querySelector<HTMLMetaElement>('meta[name="application-name"]')
     ?.getAttribute('content')
     ?.trim();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodeSchema } from '../error-codes.js';
+import { errorCodeSchema } from '../error-code-schema.js';
 
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type: Please upload only CSV or Excel files';
 export const FREE_PLAN_UPLOAD_MESSAGE =

@@ -20,6 +20,18 @@ export async function findRm(db: Executor, firmId: string, rmId: string) {
     .executeTakeFirst();
 }
 
+/** The names of the firm's users among `ids` (an RM deleted since is simply missing). */
+export async function userNames(db: Executor, firmId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('firm_id', '=', firmId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function listEmployees(db: Executor, firmId: string) {
   return db
     .selectFrom('users')

@@ -32,6 +32,7 @@ import { employeeInvitationEmail } from '../mail/templates.js';
 import { readInsightCounts } from '../customers/customer-list-index.js';
 import { assignmentCounts } from '../customers/customers.repository.js';
 import * as repo from './admin.repository.js';
+import { rmIdsOf, withRmNames } from './audit-names.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -331,9 +332,14 @@ export class AdminService {
       query.page,
       query.page_size,
     );
+    const rmIds = new Set<string>();
+    for (const row of rows) rmIdsOf(row.after, rmIdsOf(row.before, rmIds));
+    const names = await repo.userNames(this.db, principal.firmId, [...rmIds]);
     return {
       events: rows.map((r) => ({
         ...r,
+        before: withRmNames(r.before, names),
+        after: withRmNames(r.after, names),
         id: String(r.id),
         created_at: new Date(r.created_at).toISOString(),
       })),

@@ -244,8 +244,8 @@ describe('customers and assignment', () => {
   it('assigns an unassigned customer, refuses a double assignment, and reassigns', async () => {
     const admin = await adminOnPlan(ctx, 'pro');
     await withCustomers(admin, 5);
-    const rm1 = await employeeOf(ctx, admin, 'rm');
-    const rm2 = await employeeOf(ctx, admin, 'rm');
+    const rm1 = await employeeOf(ctx, admin, 'rm', 'Sam Stone');
+    const rm2 = await employeeOf(ctx, admin, 'rm', 'Lia Moss');
 
     const assigned = await call(admin.headers, 'POST', '/api/content/assign-rm', {
       customer_id: 'C-100001',
@@ -301,6 +301,8 @@ describe('customers and assignment', () => {
       ['customer.reassigned', 'C-100001', rm1.id],
       ['customer.assigned', 'C-100001', null],
     ]);
+    // The RM a customer moved from is named too, not only the one it moved to.
+    expect(events[0]?.before).toEqual({ rm_id: rm1.id, rm_name: rm1.name });
   });
 
   it('answers 404 for unknown or foreign customers and RMs, and 400 for missing fields', async () => {
@@ -343,9 +345,9 @@ describe('customers and assignment', () => {
     const admin = await adminOnPlan(ctx, 'pro');
     await withCustomers(admin, 10);
     const [a, b, c] = [
-      await employeeOf(ctx, admin),
-      await employeeOf(ctx, admin),
-      await employeeOf(ctx, admin),
+      await employeeOf(ctx, admin, 'rm', 'Ana Ruiz'),
+      await employeeOf(ctx, admin, 'rm', 'Bo Lee'),
+      await employeeOf(ctx, admin, 'rm', 'Cy Park'),
     ];
     const bulk = await call(admin.headers, 'POST', '/api/content/assign-rm-bulk', {
       customer_ids: ['C-100001', 'C-100002', 'C-100002'],
@@ -374,6 +376,23 @@ describe('customers and assignment', () => {
       (await call(admin.headers, 'POST', '/api/content/distribute-unassigned', { rm_ids: [] }))
         .statusCode,
     ).toBe(400);
+
+    // The log names the RMs: who got how many, and whom a bulk assignment went to.
+    const events = (
+      await call(admin.headers, 'GET', '/api/audit/events')
+    ).json<AuditEventsResponse>().events;
+    expect(events.slice(0, 2).map((e) => [e.action, e.after])).toEqual([
+      [
+        'customer.distributed',
+        {
+          per_rm: [
+            { rm_id: b.id, rm_name: b.name, assigned: 4 },
+            { rm_id: c.id, rm_name: c.name, assigned: 4 },
+          ],
+        },
+      ],
+      ['customer.bulk_assigned', { rm_id: a.id, rm_name: a.name, customers: 2 }],
+    ]);
   });
 
   it('shows an RM’s book and call list to the admin, only for the firm’s own RMs', async () => {

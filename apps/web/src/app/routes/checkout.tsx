@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
-import { RequireAuth } from '@/lib/auth';
+import { RequireAuth } from '@/lib/session-guards';
 import { usePageTitle } from '@/lib/page-title';
 
 /** The offline checkout: signed in (guarded), but a standalone page without the shell. */

@@ -3,7 +3,7 @@ import { IconLogin2, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/ui/brand/brand';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/lib/auth';
+import { useLogout } from '@/lib/session-guards';
 import { useToken } from '@/lib/session';
 
 export interface HeaderLink {

@@ -7,7 +7,8 @@ import { CustomerLinksProvider } from '@/components/ui/customer-link/customer-li
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { UserLoadError } from '@/features/shell/components/user-load-error';
 import { UploadScreen } from '@/features/upload/components/upload-screen';
-import { RequireAuth, useUser } from '@/lib/auth';
+import { useUser } from '@/lib/auth';
+import { RequireAuth } from '@/lib/session-guards';
 
 /**
  * The signed-in area (product-rules: Screens "Authenticated shell"): loads the user, forces the upload screen

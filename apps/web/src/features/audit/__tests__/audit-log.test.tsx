@@ -55,6 +55,24 @@ describe('summariseChange', () => {
       'name: Jane Doe, email: jane@firm.example, role: rm → unassigned customers: 3',
     ],
     [
+      'a reassignment, both RMs named by the server',
+      { rm_id: RM_IDS.jane, rm_name: 'Jane Doe' },
+      { rm_id: RM_IDS.omar, rm_name: 'Omar Ali' },
+      'rm: Jane Doe → rm: Omar Ali',
+    ],
+    [
+      'a distribution: who got how many',
+      null,
+      {
+        per_rm: [
+          { rm_id: RM_IDS.jane, rm_name: 'Jane Doe', assigned: 1200 },
+          { rm_id: RM_IDS.omar, rm_name: 'Omar Ali', assigned: 3 },
+          { rm_id: RM_IDS.lena, assigned: 2 },
+        ],
+      },
+      '→ per RM: Jane Doe 1,200, Omar Ali 3, 33333333… 2',
+    ],
+    [
       'a bulk assignment',
       { customers: [{}, {}] },
       { rm_id: RM_IDS.jane, customers: 2 },
@@ -87,6 +105,8 @@ describe('summariseChange', () => {
     ['customer.assigned', 'Customer assigned'],
     ['customer.bulk_assigned', 'Customer bulk assigned'],
     ['call.snoozed', 'Call snoozed'],
+    ['call.called', 'Customer called'],
+    ['customer.distributed', 'Customers distributed'],
   ])('labels %s as %s', (action, label) => {
     expect(actionLabel(action)).toBe(label);
   });
@@ -126,7 +146,12 @@ describe('AuditLog', () => {
       'Subject',
       'Change',
     ]);
-    expect(table.getByText('ada@firm.example')).toBeInTheDocument();
+    // One line per email (a break-anywhere email squeezed the column to a letter) and the
+    // role badge whole.
+    expect(table.getByText('ada@firm.example')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(table.getByText('admin').closest('.mantine-Badge-root')).toHaveStyle({
+      maxWidth: 'none',
+    });
     expect(table.getByText('Customer assigned')).toBeInTheDocument();
     expect(table.getByText('rm: none → rm: Jane Doe')).toBeInTheDocument();
     expect(table.getByText(/Mar 1, 2025/)).toBeInTheDocument();

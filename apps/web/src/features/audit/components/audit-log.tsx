@@ -25,13 +25,24 @@ function formatWhen(value: string): string {
 
 type AuditEvent = AuditEventsResponse['events'][number];
 
-function Actor({ event }: { event: AuditEvent }) {
+/**
+ * The actor's email and role. In the table the email stays on one line, so the column is as wide
+ * as it (the table scrolls sideways if it must); a break-anywhere email would let the column
+ * shrink to a letter, and the role badge with it. A phone's card is narrow: there it may break.
+ */
+function Actor({ event, inTable }: { event: AuditEvent; inTable: boolean }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" style={inTable ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
         {event.actor_email}
       </Text>
-      <Badge size="xs" variant="light" color="gray" radius="sm">
+      <Badge
+        size="xs"
+        variant="light"
+        color="gray"
+        radius="sm"
+        style={{ flexShrink: 0, maxWidth: 'none' }}
+      >
         {event.actor_role}
       </Badge>
     </Stack>
@@ -80,7 +91,7 @@ function AuditTable({ events }: { events: AuditEvent[] }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Actor event={event} />
+              <Actor event={event} inTable />
             </Table.Td>
             <Table.Td>
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -115,7 +126,7 @@ function AuditCards({ events }: { events: AuditEvent[] }) {
                 {formatWhen(event.created_at)}
               </Text>
             </Group>
-            <Actor event={event} />
+            <Actor event={event} inTable={false} />
             <Subject event={event} />
             <Change event={event} />
           </Stack>

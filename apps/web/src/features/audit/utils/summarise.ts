@@ -8,8 +8,16 @@ import { formatFileSize } from '@/lib/display-rules';
 const MAX_TEXT = 40;
 const MAX_FIELDS = 4;
 
+/** Actions whose words, read as they are, say it badly ("call.called" would read "Call called"). */
+const ACTION_LABELS: Record<string, string> = {
+  'call.called': 'Customer called',
+  'customer.distributed': 'Customers distributed',
+};
+
 /** "customer.bulk_assigned" → "Customer bulk assigned"; "call.snoozed" → "Call snoozed". */
 export function actionLabel(action: string): string {
+  const label = ACTION_LABELS[action];
+  if (label) return label;
   const words = action.replace(/[._]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
 }
@@ -35,6 +43,7 @@ export function shortId(id: string): string {
  * underscores or in camel case ("file_size" and "paymentUrl" read "file size", "payment url").
  */
 function fieldName(key: string): string {
+  if (key === 'per_rm') return 'per RM';
   return key
     .replace(/_(id|name)$/, '')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
@@ -44,6 +53,32 @@ function fieldName(key: string): string {
 
 /** A size in bytes ("file_size", "size"), written as the Datasets screen writes it. */
 const SIZE_KEY = /(^|_)size$/i;
+
+interface RmShare {
+  rm_id: string;
+  rm_name?: string;
+  assigned: number;
+}
+
+const isRmShare = (item: unknown): item is RmShare =>
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as RmShare).rm_id === 'string' &&
+  typeof (item as RmShare).assigned === 'number';
+
+/**
+ * A split between RMs ("per_rm" of a distribution) as who got how many: "Jane Doe 3, Omar Ali 2"
+ * (an RM deleted since, whom the server cannot name, by id). Null for any other list.
+ */
+function describeShares(list: unknown[]): string | null {
+  if (list.length === 0 || !list.every(isRmShare)) return null;
+  return list
+    .map(
+      (share) =>
+        `${share.rm_name ?? shortId(share.rm_id)} ${share.assigned.toLocaleString('en-US')}`,
+    )
+    .join(', ');
+}
 
 /**
  * One value: text and numbers as they are (sizes in B, KB, MB or GB), null as 'none', lists
@@ -57,7 +92,8 @@ function describeValue(value: unknown, key = ''): string {
   }
   if (typeof value === 'number' && SIZE_KEY.test(key)) return formatFileSize(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+  if (Array.isArray(value))
+    return describeShares(value) ?? `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   return '…';
 }
 

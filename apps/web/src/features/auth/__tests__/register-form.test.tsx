@@ -210,6 +210,36 @@ describe('Register submission', () => {
     expect(router.state.location.pathname).toBe('/verify-otp');
   });
 
+  it('turns to login when the resend finds the email verified meanwhile, and stays on register', async () => {
+    const api = mockApi({
+      'POST /api/auth/register': {
+        status: 400,
+        body: {
+          message: 'Email already registered but not verified. Resend the OTP.',
+          code: 'email_registered_unverified',
+        },
+      },
+      'POST /api/auth/resend-otp': {
+        status: 400,
+        body: { message: 'Email is already verified. Please login.', code: 'already_verified' },
+      },
+    });
+    const { user, router } = await openRegister();
+    await fillValid(user);
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Resend Verification Code' }));
+
+    const alert = await screen.findByText(
+      'Email already registered. Please login to your account.',
+    );
+    expect(api.callsTo('POST', '/api/auth/resend-otp')).toHaveLength(1);
+    const box = within(alert.closest('[role="alert"]') as HTMLElement);
+    expect(box.queryByRole('button', { name: 'Resend Verification Code' })).not.toBeInTheDocument();
+    expect(box.getByRole('link', { name: 'Go to Login' })).toBeInTheDocument();
+    expect(screen.queryByText('Resend failed')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
   it('shows the 429 warning for 5 seconds', async () => {
     mockApi({
       'POST /api/auth/register': { status: 429, body: { message: 'Slow down' } },

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields/credential-fields';
 import { paths, type EmailNavigationState } from '@/config/paths';
+import { hasCode } from '@/lib/api-client';
 import { parseWithSchema, schemaResolver } from '@/lib/form-schema';
 import { toast } from '@/lib/notify';
 import {
@@ -82,16 +83,30 @@ function showRegisterFailure(
  * The email has an account already: Go to Login, and for an unverified account a new code
  * (either way the user continues on the verification screen).
  */
-function AlreadyRegisteredAlert({ account }: { account: AlreadyRegistered }) {
+function AlreadyRegisteredAlert({
+  account,
+  onVerified,
+}: {
+  account: AlreadyRegistered;
+  /** The account was verified meanwhile (in another tab): only a login is left. */
+  onVerified: () => void;
+}) {
   const goToVerify = useGoToVerify();
   const resendMutation = useResendOtp();
   const resendVerificationCode = () =>
     resendMutation.mutate(
       { email: account.email },
       {
-        onSuccess: toastResendSuccess,
-        onError: toastResendError,
-        onSettled: () => goToVerify(account.email),
+        onSuccess: (answer) => {
+          toastResendSuccess(answer);
+          goToVerify(account.email);
+        },
+        onError: (error) => {
+          if (hasCode(error, 'already_verified')) return onVerified();
+          toastResendError(error);
+          // A code may still be valid (a 429 means one went out a minute ago): enter it there.
+          goToVerify(account.email);
+        },
       },
     );
   return (
@@ -207,7 +222,18 @@ export function RegisterForm() {
           />
         </SimpleGrid>
 
-        {alreadyRegistered ? <AlreadyRegisteredAlert account={alreadyRegistered} /> : null}
+        {alreadyRegistered ? (
+          <AlreadyRegisteredAlert
+            account={alreadyRegistered}
+            onVerified={() =>
+              setAlreadyRegistered({
+                verified: true,
+                message: REGISTER_TEXT.alreadyRegistered,
+                email: alreadyRegistered.email,
+              })
+            }
+          />
+        ) : null}
 
         <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
           Create Account

@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Card,
-  Code,
   Divider,
   Group,
   List,
@@ -27,6 +26,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { FeatureDataHeader } from '@/components/ui/feature-data-header/feature-data-header';
 import { CREDITS_TEXT } from '../api/unlock-feature';
 
 export const CREDIT_FEATURE_LOOK: Record<
@@ -119,21 +119,7 @@ export function CreditFeatureCard({
               Available for the rest of your session.
             </Alert>
             <Stack gap="md" component="section" aria-label={CREDITS_TEXT.featureData}>
-              <Stack gap={4}>
-                <Text fw={700} size="sm" tt="uppercase" c="dimmed">
-                  {CREDITS_TEXT.featureData}
-                </Text>
-                <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    User ID
-                  </Text>
-                  <Code
-                    style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                  >
-                    {data.userId}
-                  </Code>
-                </Group>
-              </Stack>
+              <FeatureDataHeader userId={data.userId} />
               {renderFeatureData(data)}
             </Stack>
           </>

@@ -36,7 +36,7 @@ function badgeColor(text: string) {
 }
 
 describe('Datasets screen', () => {
-  it('shows the upload tab first, then a tab per file with its status badge colour', async () => {
+  it('shows the upload tab first, then a tab per file with its status badge colour; a failed import under the upload', async () => {
     const files = [
       buildFileSummary({ file_id: 'a', filename: 'done.csv', job_status: 'completed' }),
       buildFileSummary({
@@ -61,11 +61,9 @@ describe('Datasets screen', () => {
       { subscription: 'pro' },
     );
     await screen.findByRole('tab', { name: /done\.csv/ });
-    expect(tabNames()).toEqual([
-      'Upload Dataset',
-      'done.csv',
-      'a-very-long-file-name-for-the-quarterly-customers-export.xlsx',
-    ]);
+    expect(tabNames()).toEqual(['Upload Dataset', 'done.csv']);
+    // One row that scrolls sideways rather than tabs stacked a screen tall on a phone.
+    expect(screen.getByRole('tablist')).toHaveStyle({ flexWrap: 'nowrap', overflowX: 'auto' });
     expect(screen.getByRole('tab', { name: 'Upload Dataset' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -75,7 +73,9 @@ describe('Datasets screen', () => {
     expect(await main().findByText('completed')).toBeInTheDocument();
     expect(badgeColor('completed')).toContain('--mantine-color-green');
 
-    await user.click(screen.getByRole('tab', { name: /quarterly/ }));
+    await user.click(screen.getByRole('tab', { name: 'Upload Dataset' }));
+    const failed = within(await main().findByRole('region', { name: 'Failed uploads (1)' }));
+    await user.click(failed.getByRole('button', { name: /quarterly/ }));
     expect(await main().findByText('failed')).toBeInTheDocument();
     expect(badgeColor('failed')).toContain('--mantine-color-red');
     expect(main().getByRole('alert')).toHaveTextContent('No row passed the checks.');
@@ -177,6 +177,28 @@ describe('Datasets screen', () => {
     expect(main().queryByRole('button', { name: 'Browse files' })).not.toBeInTheDocument();
     await user.click(main().getByRole('link', { name: 'View subscription plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('on the free plan, a failed attempt is listed as failed under the notice, not as a second file tab', async () => {
+    const files = [
+      buildFileSummary({ file_id: 'a', filename: 'book.csv', job_status: 'completed' }),
+      buildFileSummary({
+        file_id: 'b',
+        filename: 'first-try.csv',
+        job_status: 'failed',
+        error: 'No row of the file is valid.',
+      }),
+    ];
+    await openDatasets(
+      { [LIST]: { body: { files } } },
+      { subscription: 'free', noOfFileUploads: 1 },
+    );
+    expect(await main().findByText(FREE_PLAN_UPLOAD_MESSAGE)).toBeVisible();
+    await screen.findByRole('tab', { name: /book\.csv/ });
+    expect(tabNames()).toEqual(['Upload Dataset', 'book.csv']);
+    const failed = within(main().getByRole('region', { name: 'Failed uploads (1)' }));
+    expect(failed.getByRole('button', { name: /first-try\.csv/ })).toBeInTheDocument();
+    expect(failed.getByText(/do not count as uploaded files/)).toBeInTheDocument();
   });
 
   it('on a paid plan, uploads from the tab; Continue reloads the user and opens the new file', async () => {

@@ -3,7 +3,7 @@ import { Alert, Box, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header/page-header';
 import { RetryButton } from '@/components/ui/query-states/query-states';
 import { endsSession } from '@/lib/api-client';
@@ -13,6 +13,7 @@ import { FILE_TEXT, toastDeleteFailed, useDeleteFile } from '@/lib/customer-file
 import { toast } from '@/lib/notify';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { filesQueryKey, useFiles } from '../api/files';
+import { FailedUploads } from './failed-uploads';
 import { FileTabPanel } from './file-tab-panel';
 
 export interface UploadTabHandlers {
@@ -40,6 +41,16 @@ export interface DatasetsPageProps {
 
 const UPLOAD_TAB = 'upload';
 
+// The 1px padding keeps the active tab's underline, which hangs 1px below the row, unclipped.
+const TAB_ROW: CSSProperties = {
+  flexWrap: 'nowrap',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  paddingBottom: 1,
+  scrollbarWidth: 'thin',
+};
+const TAB: CSSProperties = { flexShrink: 0 };
+
 function StatusDot({ status }: { status: JobStatus }) {
   return (
     <Box
@@ -54,8 +65,9 @@ function StatusDot({ status }: { status: JobStatus }) {
 }
 
 /**
- * 'Your Datasets' (product-rules: Screens): an 'Upload Dataset' tab, then one tab per uploaded file. The list
- * is polled every 2 s while a file is still being imported.
+ * 'Your Datasets' (product-rules: Screens): an 'Upload Dataset' tab, then one tab per uploaded file
+ * (failed imports under the upload instead, FailedUploads). The list is polled every 2 s while a
+ * file is still being imported.
  */
 export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPageProps) {
   const { data: user } = useUser();
@@ -65,9 +77,13 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
   const remove = useDeleteFile();
   const [selected, setSelected] = useState<string>(UPLOAD_TAB);
 
-  const files = filesQuery.data ?? [];
+  const listed = filesQuery.data ?? [];
+  // Failed imports are not uploaded files: they are listed under the upload, not as tabs.
+  const files = listed.filter((file) => file.job_status !== 'failed');
+  const failed = listed.filter((file) => file.job_status === 'failed');
   // A deleted (or not yet listed) file falls back to the upload tab.
   const active = files.some((file) => file.file_id === selected) ? selected : UPLOAD_TAB;
+  const deletingId = remove.isPending ? (remove.variables ?? null) : null;
   const isAdmin = user?.role === 'admin';
 
   const listFailed = filesQuery.isError && !endsSession(filesQuery.error);
@@ -127,13 +143,19 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
         onChange={(value) => setSelected(value ?? UPLOAD_TAB)}
         keepMounted={false}
       >
-        <Tabs.List>
-          <Tabs.Tab value={UPLOAD_TAB} leftSection={<IconUpload size={16} />}>
+        {/* One row that scrolls sideways: wrapped, a firm's files stacked the tabs a screen
+            tall on a phone. */}
+        <Tabs.List style={TAB_ROW}>
+          <Tabs.Tab value={UPLOAD_TAB} leftSection={<IconUpload size={16} />} style={TAB}>
             Upload Dataset
           </Tabs.Tab>
           {files.map((file) => (
             <Tooltip key={file.file_id} label={file.filename} openDelay={300} multiline maw={320}>
-              <Tabs.Tab value={file.file_id} leftSection={<StatusDot status={file.job_status} />}>
+              <Tabs.Tab
+                value={file.file_id}
+                leftSection={<StatusDot status={file.job_status} />}
+                style={TAB}
+              >
                 <Text span size="sm" truncate="end" maw={160} display="block">
                   {file.filename}
                 </Text>
@@ -159,6 +181,13 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
               if (fileId) setSelected(fileId);
             },
           })}
+          <FailedUploads
+            files={failed}
+            isAdmin={isAdmin}
+            onDelete={handleDelete}
+            deletingId={deletingId}
+            renderImportChecks={renderImportChecks}
+          />
         </Tabs.Panel>
         {files.map((file) => (
           <Tabs.Panel key={file.file_id} value={file.file_id} pt="lg">
@@ -166,7 +195,7 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
               file={file}
               isAdmin={isAdmin}
               onDelete={handleDelete}
-              deleting={remove.isPending && remove.variables === file.file_id}
+              deleting={deletingId === file.file_id}
               renderImportChecks={renderImportChecks}
             />
           </Tabs.Panel>

@@ -54,4 +54,16 @@ describe('Landing page', () => {
       expect(img.getAttribute('src')).not.toMatch(/^https?:/);
     }
   });
+
+  it('draws the hero illustration with no request of its own, its size known before it decodes', async () => {
+    mockApi({});
+    renderApp('/');
+    const hero = await screen.findByRole('img', {
+      name: 'An analytics dashboard with customer scores and a product recommendation',
+    });
+    // The phone's largest paint: inlined in the page's code, not discovered after it runs.
+    expect(hero.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(hero).toHaveAttribute('width', '608');
+    expect(hero).toHaveAttribute('height', '480');
+  });
 });

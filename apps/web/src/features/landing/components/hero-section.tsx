@@ -12,9 +12,15 @@ import {
 } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import heroUrl from '@/assets/hero-illustration.svg';
+// Inlined (a data URL in this chunk): the phone's largest paint waits for no further request,
+// and the sized <img> below reserves its box before it decodes.
+import heroUrl from '@/assets/hero-illustration.svg?inline';
 import { getAppName } from '@/config/app-name';
 import { paths } from '@/config/paths';
+
+/** The illustration's viewBox, so its box is known before it loads (no layout shift). */
+const HERO_WIDTH = 608;
+const HERO_HEIGHT = 480;
 
 export function HeroSection() {
   const appName = getAppName();
@@ -69,7 +75,10 @@ export function HeroSection() {
             <Image
               src={heroUrl}
               alt="An analytics dashboard with customer scores and a product recommendation"
+              width={HERO_WIDTH}
+              height={HERO_HEIGHT}
               w="100%"
+              h="auto"
               maw={560}
               mx="auto"
             />

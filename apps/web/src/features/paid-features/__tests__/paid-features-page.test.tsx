@@ -49,7 +49,9 @@ describe('Paid features screen', () => {
     renderApp('/premium/full', { token: TEST_TOKEN });
 
     const book = await screen.findByRole('article', { name: 'Premium Feature Access' }, LOAD);
-    expect(await within(book).findByText('user-42')).toBeInTheDocument();
+    // Whole, wrapping where it must: at 390 px a cut id ended in an ellipsis.
+    expect(await within(book).findByText('user-42')).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(within(book).getByText('user-42')).not.toHaveStyle({ textOverflow: 'ellipsis' });
     expect(within(book).getByText('Feature Data')).toBeInTheDocument();
     expect(within(book).getByText('Risk levels')).toBeInTheDocument();
     expect(within(book).getByText('Assigned').nextElementSibling).toHaveTextContent('12');

@@ -22,7 +22,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { PAID_FEATURES_TEXT, paidErrorMessage, usePaidFeature } from '../api/paid-features';
 import { FeatureContent } from './feature-content';
-import { FeatureDataHeader } from './feature-data-header';
+import { FeatureDataHeader } from '@/components/ui/feature-data-header/feature-data-header';
 
 const CARD_LOOK: Record<PaidFeatureKey, { description: string; icon: typeof IconChartBar }> = {
   paidRoute1: {

@@ -113,6 +113,27 @@ describe('My Customer Book', () => {
     expect(await findNavigation('/customers/X-300')).toBeInTheDocument();
   });
 
+  it.each([
+    [MOBILE_WIDTH, 20, 'listitem'],
+    [DESKTOP_WIDTH, 100, 'row'],
+  ])(
+    'at %i px renders a 665-customer book %i customers at a time (%s), then more on demand',
+    async (width, step, role) => {
+      mockViewport(width);
+      const book = Array.from({ length: 665 }, (_, i) =>
+        buildCustomer({ customer_id: `C-${String(100001 + i)}` }),
+      );
+      mockApi({ [`GET ${BOOK}`]: buildBookReply(book) });
+      const { user } = renderComponent(<CustomerBookPanel />);
+      const more = await screen.findByRole('button', { name: `Show more (${665 - step} more)` });
+      // Table rows include the header row.
+      const rendered = () => screen.getAllByRole(role).length - (role === 'row' ? 1 : 0);
+      expect(rendered()).toBe(step);
+      await user.click(more);
+      expect(rendered()).toBe(2 * step);
+    },
+  );
+
   it('searches customer id or country, case-insensitively, and clears the search', async () => {
     mockViewport(DESKTOP_WIDTH);
     mockApi({ [`GET ${BOOK}`]: buildBookReply(customers) });

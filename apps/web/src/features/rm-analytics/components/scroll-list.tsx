@@ -1,15 +1,23 @@
 import { Button, Center, ScrollArea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useIsDesktop } from '@/lib/use-is-desktop';
 import { LIST_MAX_HEIGHT } from './panel-parts';
 
 /** Rows rendered at first and added each time the list is scrolled to its end. */
 export const LIST_STEP = 100;
+/**
+ * The same on a phone. Its 600px list shows about five cards, and a card is several times the
+ * DOM of a table row: 100 of them per list (five lists on Segments) took the phone 1.5-2x the
+ * desktop's time to show a panel (docs/benchmarks.md, RM panels).
+ */
+export const PHONE_LIST_STEP = 20;
 
 export interface ScrollListProps<T> {
   items: readonly T[];
   children: (visible: readonly T[]) => ReactNode;
   /** Unbounded height (e.g. a group inside a panel that already scrolls). */
   maxHeight?: number | null;
+  /** Rows per step; LIST_STEP, or PHONE_LIST_STEP below the medium width. */
   step?: number;
 }
 
@@ -22,8 +30,10 @@ export function ScrollList<T>({
   items,
   children,
   maxHeight = LIST_MAX_HEIGHT,
-  step = LIST_STEP,
+  step: requestedStep,
 }: ScrollListProps<T>) {
+  const isDesktop = useIsDesktop();
+  const step = requestedStep ?? (isDesktop ? LIST_STEP : PHONE_LIST_STEP);
   const [limit, setLimit] = useState(step);
   const visible = items.length > limit ? items.slice(0, limit) : items;
   const remaining = items.length - visible.length;

@@ -15,7 +15,7 @@ import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '@/components/ui/brand/brand';
-import { useLogout } from '@/lib/auth';
+import { useLogout } from '@/lib/session-guards';
 import classes from './app-layout.module.css';
 import { isActivePath, navItemsFor } from './nav-items';
 

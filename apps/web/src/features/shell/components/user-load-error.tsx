@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { useLogout } from '@/lib/auth';
+import { useLogout } from '@/lib/session-guards';
 
 /** check-user failed for another reason than an invalid token (a 420 logs out instead). */
 export function UserLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
