@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerPageResponseSchema } from './schemas/customer-page.js';
-import { errorCodeSchema } from './error-codes.js';
+import { errorCodeSchema } from './error-code-schema.js';
 import {
   errorBodySchema,
   fieldErrorSchema,
