@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { DatabaseFileStorage, FileStorage } from './modules/files/file-storage.js';
-import { createBoss, JobQueue } from './modules/jobs/job-queue.js';
+import { createBoss, JobQueue, withQueueSetupLock } from './modules/jobs/job-queue.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
@@ -29,7 +29,9 @@ export function createServices(deps: CoreDeps) {
   const { config, database, mailer, logger } = deps;
   const db = database.db;
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlMinutes);
-  const queue = new JobQueue(createBoss(database), logger);
+  const queue = new JobQueue(createBoss(database), logger, (setup) =>
+    withQueueSetupLock(database, setup),
+  );
   const storage =
     config.fileStorage === 'database'
       ? new DatabaseFileStorage(path.join(config.dataDir, 'scratch'), db)
