@@ -47,7 +47,12 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const smtp = await startSmtpListener();
 const scratch = mkdtempSync(path.join(tmpdir(), 'behavio-multi-host-'));
 let database: DatabaseHandle;
-const apis: { process: SpawnedProcess; base: string }[] = [];
+interface Api {
+  process: SpawnedProcess;
+  base: string;
+}
+let api1: Api;
+let api2: Api;
 const workers: SpawnedProcess[] = [];
 const dataDirs = new Map<SpawnedProcess, string>();
 
@@ -59,7 +64,7 @@ function filesIn(dir: string): string[] {
 }
 
 /** The environment every process shares, with a DATA_DIR of its own, empty when it starts. */
-function envFor(name: string): Record<string, string> {
+function envFor(name: string): Record<string, string> & { DATA_DIR: string } {
   return {
     DATABASE_URL: String(database.pool!.options.connectionString),
     DATA_DIR: mkdtempSync(path.join(scratch, `${name}-`)),
@@ -68,7 +73,7 @@ function envFor(name: string): Record<string, string> {
   };
 }
 
-async function startApi(name: string, port: number) {
+async function startApi(name: string, port: number): Promise<Api> {
   const env = envFor(name);
   const child = spawnBuilt('server', {
     ...env,
@@ -133,13 +138,13 @@ beforeAll(async () => {
   // As an operator upgrades: migrations once, before the processes start.
   const migrate = spawnBuilt('migrate', envFor('migrate'));
   expect(await exitCodeOf(migrate), migrate.output()).toBe(0);
-  const [api1, api2, worker1, worker2] = await Promise.all([
+  const [first, second, worker1, worker2] = await Promise.all([
     startApi('api-1', 4121),
     startApi('api-2', 4122),
     startWorker('worker-1'),
     startWorker('worker-2'),
   ]);
-  apis.push(api1, api2);
+  [api1, api2] = [first, second];
   workers.push(worker1, worker2);
 });
 
@@ -152,7 +157,6 @@ afterAll(async () => {
 
 describe('two API and two worker processes sharing only PostgreSQL', () => {
   it('import through one API, survive a killed worker, answer through the other', async () => {
-    const [api1, api2] = apis;
     const email = `multi.host.${Date.now()}@example.com`;
     const post = (base: string, url: string, body: object) =>
       call<{ token: string }>(base, url, { method: 'POST', body: JSON.stringify(body) });
@@ -265,7 +269,7 @@ describe('two API and two worker processes sharing only PostgreSQL', () => {
 
     // Each surviving process's DATA_DIR is as empty as it started: no upload, report or secret
     // was kept on a disk. (The killed worker may leave its scratch copy behind; nothing reads it.)
-    const survivors = [...apis.map((a) => a.process), survivor];
+    const survivors = [api1.process, api2.process, survivor];
     for (const child of survivors) expect(filesIn(dataDirs.get(child)!)).toEqual([]);
   });
 });
