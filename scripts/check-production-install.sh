@@ -105,4 +105,4 @@ if [ -n "${DATABASE_URL:-}" ]; then
   for _ in $(seq 1 60); do grep -q 'worker started' "$COPY/worker.log" && break; sleep 0.5; done
   grep -q 'worker started' "$COPY/worker.log" || { cat "$COPY/worker.log" >&2; exit 1; }
 fi
-echo "--- production install: migrate, serve and worker ran without dev dependencies"
+echo "--- production install: ran migrate, serve${DATABASE_URL:+ and worker} without dev dependencies"
