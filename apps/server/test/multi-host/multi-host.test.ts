@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, mkdtempSync, openAsBlob, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -73,7 +74,17 @@ function envFor(name: string): Record<string, string> & { DATA_DIR: string } {
   };
 }
 
-async function startApi(name: string, port: number): Promise<Api> {
+/** A port nothing listens on now, so runs in parallel worktrees do not collide. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startApi(name: string): Promise<Api> {
+  const port = await freePort();
   const env = envFor(name);
   const child = spawnBuilt('server', {
     ...env,
@@ -139,8 +150,8 @@ beforeAll(async () => {
   const migrate = spawnBuilt('migrate', envFor('migrate'));
   expect(await exitCodeOf(migrate), migrate.output()).toBe(0);
   const [first, second, worker1, worker2] = await Promise.all([
-    startApi('api-1', 4121),
-    startApi('api-2', 4122),
+    startApi('api-1'),
+    startApi('api-2'),
     startWorker('worker-1'),
     startWorker('worker-2'),
   ]);
