@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { DatabaseFileStorage, FileStorage } from './modules/files/file-storage.js';
+import { S3FileStorage } from './modules/files/s3-file-storage.js';
 import { createBoss, JobQueue, withQueueSetupLock } from './modules/jobs/job-queue.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
@@ -32,10 +33,7 @@ export function createServices(deps: CoreDeps) {
   const queue = new JobQueue(createBoss(database), logger, (setup) =>
     withQueueSetupLock(database, setup),
   );
-  const storage =
-    config.fileStorage === 'database'
-      ? new DatabaseFileStorage(path.join(config.dataDir, 'scratch'), db)
-      : new FileStorage(config.dataDir);
+  const storage = createStorage(config, db);
   const auth = new AuthService({
     db,
     tokens,
@@ -87,3 +85,11 @@ export function createServices(deps: CoreDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Where uploads and reports are kept (FILE_STORAGE; docs/decisions/0002 and 0004). */
+function createStorage(config: Config, db: CoreDeps['database']['db']): FileStorage {
+  const scratch = path.join(config.dataDir, 'scratch');
+  if (config.fileStorage === 's3' && config.s3) return new S3FileStorage(scratch, config.s3);
+  if (config.fileStorage === 'database') return new DatabaseFileStorage(scratch, db);
+  return new FileStorage(config.dataDir);
+}
