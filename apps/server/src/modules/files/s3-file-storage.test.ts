@@ -2,16 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { adminOnPlan, uploadFile } from '../../../test/firms.js';
-import {
-  customerTable,
-  generateCustomers,
-  setCell,
-  toCsvBuffer,
-} from '../../../test/fixtures/customer-files.js';
+import { bytesOf, uploadReportDelete } from '../../../test/stored-files.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { S3FileStorage } from './s3-file-storage.js';
 
@@ -27,28 +20,16 @@ afterAll(async () => {
 
 const storage = () => ctx.services.storage as S3FileStorage;
 
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
-/** The objects in the bucket under a prefix (`uploads/<firm>` or `reports/<firm>`). */
-function objects(prefix: string): string[] {
-  const root = path.join(s3.directory, prefix);
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('._S3rver_object'))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-}
-
-/** Every file under DATA_DIR's scratch folder: what this host would lose with its disk. */
-function scratchFiles(): string[] {
-  const root = path.join(ctx.config.dataDir, 'scratch');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name);
+/** The names of the bucket's objects that belong to a storage key (s3rver keeps each as a file). */
+function objectsOf(key: string): string[] {
+  const suffix = '._S3rver_object';
+  return readdirSync(s3.directory, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(suffix))
+    .map((e) =>
+      path.relative(s3.directory, path.join(e.parentPath, e.name)).slice(0, -suffix.length),
+    )
+    .filter((name) => name.includes(key))
+    .sort();
 }
 
 describe('files kept in an S3-compatible bucket', () => {
@@ -81,33 +62,10 @@ describe('files kept in an S3-compatible bucket', () => {
   });
 
   it('runs upload, import, report and delete with nothing left on this host', async () => {
-    const admin = await adminOnPlan(ctx, 'pro');
-    const table = customerTable(generateCustomers(6, { seed: 11 }));
-    setCell(table, 2, 'age', 'abc');
-    const res = await uploadFile(ctx, admin.headers, 'customers.csv', toCsvBuffer(table));
-    expect(res.statusCode).toBe(201);
-    const fileId = res.json<{ file_id: string }>().file_id;
-    expect(objects(`uploads/${admin.firmId}`)).toHaveLength(1);
-    expect(objects(`reports/${admin.firmId}`)).toHaveLength(1);
-    expect(scratchFiles()).toEqual([]);
-
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/content/file-report/${fileId}`,
-      headers: admin.headers,
+    await uploadReportDelete(ctx, {
+      afterUpload: async (key) =>
+        expect(objectsOf(key)).toEqual([`reports/${key}.csv`, `uploads/${key}`]),
+      afterDelete: async (key) => expect(objectsOf(key)).toEqual([]),
     });
-    expect(report.statusCode).toBe(200);
-    const lines = report.body.trim().split('\r\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^4,.*age/);
-
-    const deleted = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/content/delete-file/${fileId}`,
-      headers: admin.headers,
-    });
-    expect(deleted.statusCode).toBe(200);
-    expect(objects(`uploads/${admin.firmId}`)).toEqual([]);
-    expect(objects(`reports/${admin.firmId}`)).toEqual([]);
   });
 });
