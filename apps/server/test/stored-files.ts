@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
@@ -10,6 +11,7 @@ import {
   toCsvBuffer,
 } from './fixtures/customer-files.js';
 import type { TestContext } from './helper.js';
+import type { FileStorage } from '../src/modules/files/file-storage.js';
 
 export async function bytesOf(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -62,4 +64,38 @@ export async function uploadReportDelete(
   });
   expect(deleted.statusCode).toBe(200);
   await checks.afterDelete(key);
+}
+
+/**
+ * Keeps `original` as the upload of `key` and a small report beside it, reads both back, then
+ * removes them: the same bytes come back, and no local copy stays. `afterKeep` runs the
+ * storage's own checks once the upload is kept.
+ */
+export async function keepReadRemove(
+  storage: FileStorage,
+  key: string,
+  original: Buffer,
+  afterKeep: () => Promise<void>,
+): Promise<void> {
+  await mkdir(path.dirname(storage.uploadPath(key)), { recursive: true });
+  writeFileSync(storage.uploadPath(key), original);
+  await storage.keepUpload(key);
+  expect(existsSync(storage.uploadPath(key))).toBe(false);
+  await afterKeep();
+
+  const local = await storage.openUpload(key);
+  expect(readFileSync(local.path).equals(original)).toBe(true);
+  await local.release();
+  expect(existsSync(local.path)).toBe(false);
+
+  expect(await storage.readReport(key)).toBeUndefined();
+  await mkdir(path.dirname(storage.reportPath(key)), { recursive: true });
+  writeFileSync(storage.reportPath(key), 'row,reason\r\n2,bad\r\n');
+  await storage.keepReport(key);
+  expect((await bytesOf((await storage.readReport(key))!)).toString()).toBe(
+    'row,reason\r\n2,bad\r\n',
+  );
+
+  await storage.remove(key);
+  expect(await storage.readReport(key)).toBeUndefined();
 }

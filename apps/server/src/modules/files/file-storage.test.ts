@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { bytesOf, uploadReportDelete } from '../../../test/stored-files.js';
+import { keepReadRemove, uploadReportDelete } from '../../../test/stored-files.js';
 import { CHUNK_BYTES, DatabaseFileStorage } from './file-storage.js';
 
 let ctx: TestContext;
@@ -29,30 +26,13 @@ describe('files kept in PostgreSQL', () => {
     expect(storage()).toBeInstanceOf(DatabaseFileStorage);
     const key = 'firm-a/file-1';
     const original = randomBytes(CHUNK_BYTES * 2 + 12_345);
-    await mkdir(path.dirname(storage().uploadPath(key)), { recursive: true });
-    writeFileSync(storage().uploadPath(key), original);
-    await storage().keepUpload(key);
-    expect(existsSync(storage().uploadPath(key))).toBe(false);
-    expect(await chunkRows(key)).toEqual([
-      { kind: 'upload', seq: 0, bytes: CHUNK_BYTES },
-      { kind: 'upload', seq: 1, bytes: CHUNK_BYTES },
-      { kind: 'upload', seq: 2, bytes: 12_345 },
-    ]);
-
-    const local = await storage().openUpload(key);
-    expect(readFileSync(local.path).equals(original)).toBe(true);
-    await local.release();
-    expect(existsSync(local.path)).toBe(false);
-
-    expect(await storage().readReport(key)).toBeUndefined();
-    await mkdir(path.dirname(storage().reportPath(key)), { recursive: true });
-    writeFileSync(storage().reportPath(key), 'row,reason\r\n2,bad\r\n');
-    await storage().keepReport(key);
-    expect((await bytesOf((await storage().readReport(key))!)).toString()).toBe(
-      'row,reason\r\n2,bad\r\n',
+    await keepReadRemove(storage(), key, original, async () =>
+      expect(await chunkRows(key)).toEqual([
+        { kind: 'upload', seq: 0, bytes: CHUNK_BYTES },
+        { kind: 'upload', seq: 1, bytes: CHUNK_BYTES },
+        { kind: 'upload', seq: 2, bytes: 12_345 },
+      ]),
     );
-
-    await storage().remove(key);
     expect(await chunkRows(key)).toEqual([]);
   });
 

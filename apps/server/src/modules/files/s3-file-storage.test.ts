@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { bytesOf, uploadReportDelete } from '../../../test/stored-files.js';
+import { keepReadRemove, uploadReportDelete } from '../../../test/stored-files.js';
 import { startS3Server } from '../../../test/s3-server.js';
 import { S3FileStorage } from './s3-file-storage.js';
 
@@ -38,26 +37,10 @@ describe('files kept in an S3-compatible bucket', () => {
     const key = 'firm-a/file-1';
     // Over two 8 MiB parts: a multipart upload.
     const original = randomBytes(17 * 1024 * 1024 + 12_345);
-    await mkdir(path.dirname(storage().uploadPath(key)), { recursive: true });
-    writeFileSync(storage().uploadPath(key), original);
-    await storage().keepUpload(key);
-    expect(existsSync(storage().uploadPath(key))).toBe(false);
-
-    const local = await storage().openUpload(key);
-    expect(readFileSync(local.path).equals(original)).toBe(true);
-    await local.release();
-    expect(existsSync(local.path)).toBe(false);
-
-    expect(await storage().readReport(key)).toBeUndefined();
-    await mkdir(path.dirname(storage().reportPath(key)), { recursive: true });
-    writeFileSync(storage().reportPath(key), 'row,reason\r\n2,bad\r\n');
-    await storage().keepReport(key);
-    expect((await bytesOf((await storage().readReport(key))!)).toString()).toBe(
-      'row,reason\r\n2,bad\r\n',
+    await keepReadRemove(storage(), key, original, async () =>
+      expect(objectsOf(key)).toEqual([`uploads/${key}`]),
     );
-
-    await storage().remove(key);
-    expect(await storage().readReport(key)).toBeUndefined();
+    expect(objectsOf(key)).toEqual([]);
     await expect(storage().openUpload(key)).rejects.toThrow('not in the bucket');
   });
 
