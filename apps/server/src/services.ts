@@ -5,7 +5,8 @@ import type { DatabaseHandle } from './db/database.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { DatabaseFileStorage, FileStorage } from './modules/files/file-storage.js';
-import { createBoss, JobQueue } from './modules/jobs/job-queue.js';
+import { S3FileStorage } from './modules/files/s3-file-storage.js';
+import { createBoss, JobQueue, withQueueSetupLock } from './modules/jobs/job-queue.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
@@ -31,11 +32,10 @@ export function createServices(deps: CoreDeps) {
   const { config, database, mailer, logger } = deps;
   const db = database.db;
   const tokens = new TokenService(config.jwtSecret, config.jwtTtlMinutes);
-  const queue = new JobQueue(createBoss(database), logger);
-  const storage =
-    config.fileStorage === 'database'
-      ? new DatabaseFileStorage(path.join(config.dataDir, 'scratch'), db)
-      : new FileStorage(config.dataDir);
+  const queue = new JobQueue(createBoss(database), logger, (setup) =>
+    withQueueSetupLock(database, setup),
+  );
+  const storage = createStorage(config, db);
   const auth = new AuthService({
     db,
     tokens,
@@ -91,3 +91,11 @@ export function createServices(deps: CoreDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Where uploads and reports are kept (FILE_STORAGE; docs/decisions/0002 and 0004). */
+function createStorage(config: Config, db: CoreDeps['database']['db']): FileStorage {
+  const scratch = path.join(config.dataDir, 'scratch');
+  if (config.fileStorage === 's3' && config.s3) return new S3FileStorage(scratch, config.s3);
+  if (config.fileStorage === 'database') return new DatabaseFileStorage(scratch, db);
+  return new FileStorage(config.dataDir);
+}

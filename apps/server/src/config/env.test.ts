@@ -39,10 +39,38 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be false, a hop count, or a comma-separated list'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'not proxy.local'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters long'],
-    [{ FILE_STORAGE: 's3' }, 'FILE_STORAGE'],
+    [{ FILE_STORAGE: 's3' }, 'S3_BUCKET is required when FILE_STORAGE is s3'],
+    [{ FILE_STORAGE: 'nfs' }, 'FILE_STORAGE'],
+    [{ S3_BUCKET: 'b', S3_URL: 'ftp://store' }, 'S3_URL must start with http:// or https://'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, 'are set together'],
   ])('refuses %j with a message naming the variable', (env, text) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(text);
+  });
+
+  it('keeps files in S3 when a bucket is given, with or without DATABASE_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgresql://u@db/behavio',
+      S3_URL: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'behavio-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config).toMatchObject({
+      fileStorage: 's3',
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'behavio-files',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+    });
+    // FILE_STORAGE still decides: a bucket configured but not chosen stays unused.
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'behavio-files', FILE_STORAGE: 'disk' })
+        .fileStorage,
+    ).toBe('disk');
   });
 
   it('uses the given values', () => {

@@ -98,7 +98,12 @@ const envSchema = z.object({
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  FILE_STORAGE: z.enum(['database', 'disk']).optional(),
+  FILE_STORAGE: z.enum(['database', 'disk', 's3']).optional(),
+  S3_URL: optionalUrl(['http://', 'https://'], 'S3_URL'),
+  S3_BUCKET: optionalString(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString(),
+  S3_SECRET_ACCESS_KEY: optionalString(),
   STRIPE_SECRET_KEY: optionalString(),
   STRIPE_WEBHOOK_SECRET: optionalString(),
   STRIPE_PRICE_PRO_MONTHLY: optionalString(),
@@ -116,6 +121,18 @@ const envSchema = z.object({
  * must agree with the key: stripe needs it, offline (no money moves) refuses it.
  */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'S3_BUCKET is required when FILE_STORAGE is s3',
+    });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    });
   if (env.PAYMENTS_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -180,8 +197,19 @@ export interface Config {
   metricsToken: string | undefined;
   trustProxy: TrustProxy;
   imports: ImportConfig;
-  /** Where uploads and reports are kept: PostgreSQL, or DATA_DIR (docs/decisions/0004). */
-  fileStorage: 'database' | 'disk';
+  /** Where uploads and reports are kept: PostgreSQL, DATA_DIR or S3 (docs/decisions/0004). */
+  fileStorage: 'database' | 'disk' | 's3';
+  /** The S3-compatible bucket, when fileStorage is s3. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** An S3-compatible server's address; unset, AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export interface ImportConfig {
@@ -242,7 +270,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staleSeconds: e.IMPORT_STALE_SECONDS,
       batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
     },
-    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
+    fileStorage: e.FILE_STORAGE ?? (e.S3_BUCKET ? 's3' : e.DATABASE_URL ? 'database' : 'disk'),
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_URL,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -33,6 +33,30 @@ export function createBoss(database: DatabaseHandle): PgBoss {
   });
 }
 
+/**
+ * Runs `setup` while this process holds a PostgreSQL advisory lock, so processes that start
+ * together (several API processes and workers on a fresh database) create the queues one at a
+ * time: pg-boss's create_queue attaches a partition to its job table, and two at once deadlock.
+ * Measured with four processes starting at once: queues went missing, and scheduling failed with
+ * 'Queue maintenance not found'. On PGlite there is one process: no lock needed.
+ */
+export async function withQueueSetupLock<T>(
+  database: DatabaseHandle,
+  setup: () => Promise<T>,
+): Promise<T> {
+  if (database.kind !== 'postgres' || !database.pool) return setup();
+  // A connection of its own holds the lock while pg-boss uses the pool's others.
+  const client = await database.pool.connect();
+  const key = "hashtextextended('behavio:job-queue-setup', 0)";
+  try {
+    await client.query(`select pg_advisory_lock(${key})`);
+    return await setup();
+  } finally {
+    await client.query(`select pg_advisory_unlock(${key})`).catch(() => undefined);
+    client.release();
+  }
+}
+
 export type JobHandler<T> = (
   data: T,
   job: { id: string; retryCount: number; retryLimit: number },
@@ -45,13 +69,18 @@ export class JobQueue {
   constructor(
     private readonly boss: PgBoss,
     private readonly logger: Logger,
+    /** Serialises queue creation between processes (withQueueSetupLock). */
+    private readonly setupLock: <T>(setup: () => Promise<T>) => Promise<T> = (setup) => setup(),
   ) {
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   }
 
+  /** Starts pg-boss and creates the queues that do not exist yet (an existing one is kept). */
   async start(queues: string[]): Promise<void> {
-    await this.boss.start();
-    for (const name of queues) await this.boss.createQueue(name).catch(() => undefined);
+    await this.setupLock(async () => {
+      await this.boss.start();
+      for (const name of queues) await this.boss.createQueue(name);
+    });
     this.started = true;
   }
 
