@@ -6,7 +6,7 @@ import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue 18: the admin adds a product with rules, an RM opens a customer from the call list, sees
+ * Issue 18: the admin adds a product with rules on the Products screen, an RM opens a customer from the call list, sees
  * the product with its reasons, records "Declined", and the product is gone from that customer's
  * recommendations, on the page and as the call list's top product.
  */
@@ -26,6 +26,7 @@ const rmEmail = `rhea.${Date.now()}@example.com`;
 let server: RunningServer;
 let browser: Browser;
 let rmToken: string;
+let adminToken: string;
 /** A customer of the RM whose best product is the admin's new one. */
 let customerId: string;
 
@@ -68,24 +69,10 @@ beforeAll(async () => {
     token: admin.token,
     body: { customer_ids: customers.customers.map((c) => c.customer_id), rm_id: employee.id },
   });
-  // The admin's product: a savings product the firm most wants to sell, with eligibility rules.
-  await api(server, 'POST', '/api/products', {
-    token: admin.token,
-    body: {
-      name: PRODUCT,
-      category: 'savings',
-      description: 'Instant-access reserve paying a bonus rate on balances over 10,000.',
-      weight: 10,
-      min_age: 18,
-      max_age: 120,
-      max_leverage_ratio: 100,
-      needs: ['idle_cash', 'deleveraging', 'income', 'protection'],
-    },
-  });
   ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
     body: { role: 'rm', email: rmEmail, password: 'rhea-pass-1', adminEmail: admin.email },
   }));
-  customerId = await customerRecommendedTheProduct();
+  adminToken = admin.token;
 });
 afterAll(async () => {
   await browser?.close();
@@ -100,6 +87,34 @@ const callEntry = (page: Page) =>
     .first();
 
 describe('Customer page journey', () => {
+  it('the admin adds a savings product with rules on the Products screen', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, server, adminToken);
+    await page.goto(`${server.url}/products`);
+    await page.getByRole('article', { name: 'Easy Access Saver' }).waitFor();
+    await checkScreen(page, 'products-desktop');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add product' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(PRODUCT);
+    await dialog
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Instant-access reserve paying a bonus rate on balances over 10,000.');
+    // The savings product the firm most wants to sell, for adults with modest leverage.
+    await dialog.getByRole('textbox', { name: /^Weight/ }).fill('10');
+    await dialog.getByRole('textbox', { name: 'Minimum age' }).fill('18');
+    await dialog.getByRole('textbox', { name: 'Maximum leverage ratio' }).fill('100');
+    await dialog.getByRole('button', { name: 'Add product' }).click();
+    await page.getByText('Product added').first().waitFor();
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/age ≥ 18; leverage ≤ 100x/);
+    await page.getByRole('table', { name: 'Product performance by product' }).waitFor();
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await checkScreen(page, 'products-mobile');
+    await page.close();
+    customerId = await customerRecommendedTheProduct();
+  });
+
   it('opens a customer from the call list, reads why the product fits, declines it, and it leaves the recommendations', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await signInPage(page, server, rmToken);
