@@ -2,7 +2,13 @@ import type { ListWindowQuery, UploadResponse, WhoToCallItem } from '@behavio/co
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, importCustomers, uploadFile } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  recommendationsSettled,
+  uploadFile,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   csvOf,
@@ -224,6 +230,8 @@ describe('the RM list cache', () => {
     );
     expect(upload.statusCode).toBe(201);
     const fileId = upload.json<UploadResponse>().file_id!;
+    // The products follow the import in a background run: compare the lists once it is done.
+    await recommendationsSettled(ctx, admin.firmId);
     const assigned = await call('POST', '/api/content/assign-rm', admin.headers, {
       customer_id: extra[0]!.customer_id,
       rm_id: rm.id,
