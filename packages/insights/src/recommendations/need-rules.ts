@@ -1,4 +1,5 @@
 import type { ProductCategory, ProductNeed } from '@behavio/contract';
+import { drawdownOf } from '../facts.js';
 import { figure, ramp, upTo, type Situation } from './situation.js';
 
 /**
@@ -141,7 +142,7 @@ const protection: NeedRule = {
   reason: (s) => {
     const n = s.customer.stop_loss_sell_cnt;
     const sales = n > 0 ? ` and ${n} stop-loss sale${n === 1 ? '' : 's'}` : '';
-    return `A ${figure(s.customer.max_drawdown_pct)}% drawdown${sales}: a capital-protected product caps the next loss, so a further fall need not end in a panic sale.`;
+    return `${drawdownOf(drawdown(s), true)}${sales}: a capital-protected product caps the next loss, so a further fall need not end in a panic sale.`;
   },
 };
 

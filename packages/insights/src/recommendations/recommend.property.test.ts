@@ -143,7 +143,11 @@ describe('recommendation properties', () => {
             expect(r.rank_score).toBeLessThanOrEqual(1000);
             expect(r.reasons.length).toBeGreaterThan(0);
             expect(r.reasons.length).toBeLessThanOrEqual(3);
-            for (const reason of r.reasons) expect(reason).toMatch(/\d/);
+            for (const reason of r.reasons) {
+              expect(reason).toMatch(/\d/);
+              // A fall is told by its size ("a 41.6% drawdown"), never "A -41.6% drawdown".
+              expect(reason).not.toMatch(/\b[Aa]n? -\d/);
+            }
             expect(r.suitability).toMatch(/^Eligible/);
           }
           for (const e of excluded) expect(e.reasons.length).toBeGreaterThan(0);
