@@ -15,6 +15,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -176,10 +177,11 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
           onClick={toggle}
           aria-expanded={opened}
           aria-controls={detailsId}
-          aria-label={`Details of ${item.customer_id}`}
           title={opened ? 'Hide details' : 'Show details'}
           style={{ flex: 1, alignSelf: 'stretch' }}
         >
+          {/* The name says whose details, and keeps the visible badges in it (WCAG 2.5.3). */}
+          <VisuallyHidden>Details of {item.customer_id}:</VisuallyHidden>
           <Group gap="xs" wrap="nowrap" justify="flex-end" h="100%">
             <Group gap={6} wrap="wrap" justify="flex-end">
               {/* Named, since no column header says which badge is which ("HIGH high"). */}
