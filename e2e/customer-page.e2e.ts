@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -111,6 +111,7 @@ describe('Customer page journey', () => {
     await page.getByRole('table', { name: 'Product performance by product' }).waitFor();
     await page.setViewportSize(VIEWPORTS.mobile);
     await checkScreen(page, 'products-mobile');
+    expect(await sideScrollOffenders(page)).toEqual([]);
     await page.close();
     customerId = await customerRecommendedTheProduct();
   });
@@ -133,6 +134,7 @@ describe('Customer page journey', () => {
 
     await page.setViewportSize(VIEWPORTS.mobile);
     await checkScreen(page, 'customer-page-mobile');
+    expect(await sideScrollOffenders(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Declined: ${PRODUCT}` }).click();
     const dialog = page.getByRole('dialog', { name: `Declined: ${PRODUCT}` });

@@ -65,3 +65,30 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Elements that reach past the right edge of the viewport (the page scrolls sideways), outside
+ * any box that scrolls on its own: a short description of each, for the journey's message.
+ */
+export async function sideScrollOffenders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollsItself = (el: Element | null): boolean => {
+      for (let e = el?.parentElement ?? null; e; e = e.parentElement) {
+        const { overflowX } = getComputedStyle(e);
+        if (overflowX === 'auto' || overflowX === 'scroll' || overflowX === 'hidden') return true;
+      }
+      return false;
+    };
+    const offenders: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1 || scrollsItself(el)) continue;
+      const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
+      offenders.push(
+        `${name} (right edge ${Math.round(box.right)} px): ${(el.textContent ?? '').slice(0, 40)}`,
+      );
+    }
+    return offenders.slice(0, 10);
+  });
+}

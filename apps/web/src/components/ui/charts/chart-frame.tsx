@@ -30,7 +30,11 @@ class ChartBoundary extends Component<
 export function ChartFrame({ height, children }: { height: number; children: ReactNode }) {
   return (
     <ChartBoundary height={height}>
-      <Suspense fallback={<Skeleton h={height} radius="md" />}>{children}</Suspense>
+      {/* Clips recharts' hidden tooltip, which otherwise sits past the edge and makes a phone
+          page scroll sideways. */}
+      <div style={{ overflow: 'hidden' }}>
+        <Suspense fallback={<Skeleton h={height} radius="md" />}>{children}</Suspense>
+      </div>
     </ChartBoundary>
   );
 }

@@ -14,6 +14,9 @@ const PerformanceChart = lazy(() =>
   })),
 );
 
+/** Room for every product's name and its four bars. */
+const chartHeight = (products: number) => Math.max(200, 60 + products * 48);
+
 const rate = (r: number | null) => (r === null ? '–' : `${(r * 100).toFixed(1)}%`);
 const count = (n: number) => n.toLocaleString('en-GB');
 
@@ -39,6 +42,7 @@ const COUNT_HEADS = ['Offered', 'Accepted', 'Declined', 'Acceptance rate'];
 export function ProductPerformance() {
   const query = useProductPerformance(true);
   const report = query.data;
+  const active = report?.products.filter((p) => p.active) ?? [];
   return (
     <SectionCard
       labelId="product-performance-title"
@@ -60,8 +64,8 @@ export function ProductPerformance() {
               Recommendations are being updated after a recent change; the counts follow.
             </Alert>
           )}
-          <ChartFrame height={280}>
-            <PerformanceChart products={report.products.filter((p) => p.active)} />
+          <ChartFrame height={chartHeight(active.length)}>
+            <PerformanceChart products={active} height={chartHeight(active.length)} />
           </ChartFrame>
           <ScrollTable label="Product performance by product" minWidth={640}>
             <Table.Thead>
