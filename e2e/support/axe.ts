@@ -18,12 +18,32 @@ function describeViolation(violation: Violation) {
 }
 
 /**
+ * Waits for the screen's running transitions (a dialog fading in, a toast sliding) to end, at
+ * most 2 s: axe measured a dialog's text against its half-faded overlay (4.01:1) and a button
+ * mid-fade (1.02:1), which no user reads.
+ */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/**
  * Screenshots the screen the journey reached and runs axe-core on it. axe is injected through
  * the DevTools protocol (`page.evaluate`), so it runs on the journeys' own pages whatever the
  * page's Content-Security-Policy says. A serious or critical violation fails the journey,
  * softly, so one run lists every screen's violations rather than the first screen's only.
  */
 export async function checkScreen(page: Page, name: string) {
+  await settled(page);
   await screenshot(page, name);
   await page.evaluate(axe.source);
   const results = await page.evaluate(
