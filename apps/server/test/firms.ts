@@ -100,3 +100,29 @@ export async function recommendationsSettled(ctx: TestContext, firmId: string) {
     { timeout: 30_000, interval: 50 },
   );
 }
+
+/** The firm's customer ids, in id order. */
+export async function customerIdsOf(ctx: TestContext, firmId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .selectFrom('customers')
+    .select('customer_id')
+    .where('firm_id', '=', firmId)
+    .orderBy('customer_id')
+    .execute();
+  return rows.map((c) => c.customer_id);
+}
+
+/** Puts each customer in an RM's book straight in the database (the routes have their own tests). */
+export async function assignInDatabase(
+  ctx: TestContext,
+  firmId: string,
+  assignments: readonly (readonly [customerId: string, rmId: string])[],
+) {
+  for (const [customerId, rmId] of assignments)
+    await ctx.database.db
+      .updateTable('customers')
+      .set({ rm_id: rmId })
+      .where('firm_id', '=', firmId)
+      .where('customer_id', '=', customerId)
+      .execute();
+}

@@ -6,7 +6,13 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  assignInDatabase,
+  customerIdsOf,
+  employeeOf,
+  importCustomers,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** GET /api/content/customer/{customer_id} (issue 18, item 4): who may open which customer. */
@@ -20,15 +26,7 @@ let own: string;
 let others: string;
 let foreign: { admin: Admin; customer: string };
 
-const customerIds = async (firmId: string) =>
-  (
-    await ctx.database.db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('firm_id', '=', firmId)
-      .orderBy('customer_id')
-      .execute()
-  ).map((c) => c.customer_id);
+const customerIds = (firmId: string) => customerIdsOf(ctx, firmId);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -37,16 +35,10 @@ beforeAll(async () => {
   rm = await employeeOf(ctx, admin, 'rm');
   otherRm = await employeeOf(ctx, admin, 'rm');
   [own, others] = (await customerIds(admin.firmId)) as [string, string];
-  for (const [customer, rmId] of [
+  await assignInDatabase(ctx, admin.firmId, [
     [own, rm.id],
     [others, otherRm.id],
-  ] as const)
-    await ctx.database.db
-      .updateTable('customers')
-      .set({ rm_id: rmId })
-      .where('firm_id', '=', admin.firmId)
-      .where('customer_id', '=', customer)
-      .execute();
+  ]);
   const other = await adminOnPlan(ctx, 'pro');
   await importCustomers(ctx, other, csvOf(6, {}, {}, 7));
   const ours = new Set(await customerIds(admin.firmId));

@@ -6,7 +6,13 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  assignInDatabase,
+  customerIdsOf,
+  employeeOf,
+  importCustomers,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
@@ -29,25 +35,12 @@ async function firm(): Promise<Firm> {
   await importCustomers(ctx, admin, csvOf(3));
   const rm = await employeeOf(ctx, admin, 'rm');
   const otherRm = await employeeOf(ctx, admin, 'rm');
-  const ids = (
-    await ctx.database.db
-      .selectFrom('customers')
-      .select('customer_id')
-      .where('firm_id', '=', admin.firmId)
-      .orderBy('customer_id')
-      .execute()
-  ).map((c) => c.customer_id);
+  const ids = await customerIdsOf(ctx, admin.firmId);
   const [own, others, unassigned] = ids as [string, string, string];
-  for (const [customer, rmId] of [
+  await assignInDatabase(ctx, admin.firmId, [
     [own, rm.id],
     [others, otherRm.id],
-  ] as const)
-    await ctx.database.db
-      .updateTable('customers')
-      .set({ rm_id: rmId })
-      .where('firm_id', '=', admin.firmId)
-      .where('customer_id', '=', customer)
-      .execute();
+  ]);
   const shelf = await ctx.app.inject({
     method: 'GET',
     url: '/api/products',
