@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
+import {
+  adminThroughApi,
+  api,
+  buyPlan,
+  rmWithBook,
+  signInPage,
+  uploadThroughApi,
+} from './support/api.js';
 import { checkScreen } from './support/axe.js';
 import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -50,25 +57,12 @@ beforeAll(async () => {
   const admin = await adminThroughApi(server, 'product-journey');
   await uploadThroughApi(server, admin.token, 40);
   await buyPlan(server, admin.token, 'pro', 'yearly');
-  const { employee } = await api<{ employee: { id: string } }>(
+  await rmWithBook(
     server,
-    'POST',
-    '/api/roles/create-new-employee',
-    {
-      token: admin.token,
-      body: { name: 'Rhea Manager', email: rmEmail, password: 'rhea-pass-1', role: 'rm' },
-    },
+    admin.token,
+    { name: 'Rhea Manager', email: rmEmail, password: 'rhea-pass-1' },
+    25,
   );
-  const customers = await api<{ customers: { customer_id: string }[] }>(
-    server,
-    'GET',
-    '/api/content/list-customers?page=1&page_size=25',
-    { token: admin.token },
-  );
-  await api(server, 'POST', '/api/content/assign-rm-bulk', {
-    token: admin.token,
-    body: { customer_ids: customers.customers.map((c) => c.customer_id), rm_id: employee.id },
-  });
   ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
     body: { role: 'rm', email: rmEmail, password: 'rhea-pass-1', adminEmail: admin.email },
   }));

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminThroughApi, api, buyPlan, uploadThroughApi } from './support/api.js';
+import { adminThroughApi, buyPlan, rmWithBook, uploadThroughApi } from './support/api.js';
 import { checkScreen } from './support/axe.js';
 import { launchBrowser, VIEWPORTS } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -17,26 +17,12 @@ beforeAll(async () => {
   admin = await adminThroughApi(server, 'rm-journey');
   await uploadThroughApi(server, admin.token, 40);
   await buyPlan(server, admin.token, 'pro', 'yearly');
-  const { employee } = await api<{ employee: { id: string } }>(
+  assigned = await rmWithBook(
     server,
-    'POST',
-    '/api/roles/create-new-employee',
-    {
-      token: admin.token,
-      body: { name: 'Rita Manager', email: rmEmail, password: 'rita-pass-1', role: 'rm' },
-    },
+    admin.token,
+    { name: 'Rita Manager', email: rmEmail, password: 'rita-pass-1' },
+    12,
   );
-  const customers = await api<{ customers: { customer_id: string }[] }>(
-    server,
-    'GET',
-    '/api/content/list-customers?page=1&page_size=25',
-    { token: admin.token },
-  );
-  assigned = customers.customers.slice(0, 12).map((c) => c.customer_id);
-  await api(server, 'POST', '/api/content/assign-rm-bulk', {
-    token: admin.token,
-    body: { customer_ids: assigned, rm_id: employee.id },
-  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -97,3 +97,33 @@ export const outboxFiles = (server: RunningServer) =>
   readdirSync(path.join(server.dataDir, 'outbox'));
 export const readOutbox = (server: RunningServer, file: string) =>
   readFileSync(path.join(server.dataDir, 'outbox', file), 'utf8');
+
+/**
+ * Adds an RM through the admin's API and puts the first `count` customers of the firm's first
+ * page in their book; answers the ids assigned.
+ */
+export async function rmWithBook(
+  server: RunningServer,
+  adminToken: string,
+  rm: { name: string; email: string; password: string },
+  count: number,
+): Promise<string[]> {
+  const { employee } = await api<{ employee: { id: string } }>(
+    server,
+    'POST',
+    '/api/roles/create-new-employee',
+    { token: adminToken, body: { ...rm, role: 'rm' } },
+  );
+  const customers = await api<{ customers: { customer_id: string }[] }>(
+    server,
+    'GET',
+    '/api/content/list-customers?page=1&page_size=25',
+    { token: adminToken },
+  );
+  const ids = customers.customers.slice(0, count).map((c) => c.customer_id);
+  await api(server, 'POST', '/api/content/assign-rm-bulk', {
+    token: adminToken,
+    body: { customer_ids: ids, rm_id: employee.id },
+  });
+  return ids;
+}
