@@ -54,6 +54,13 @@ describe('administration journey', () => {
     await addRm(page, 'Rita Banks', ritaEmail);
     await addRm(page, 'Omar Ali', omarEmail);
     await checkScreen(page, 'admin-settings-desktop');
+    // The daily alert digest (issue 19): on by default, turned off in Settings, and kept.
+    const digest = page.getByRole('switch', { name: 'Email me a daily digest of unread alerts' });
+    await expect.poll(() => digest.isChecked()).toBe(true);
+    await digest.click({ force: true });
+    await page.getByText('Daily alert digest turned off').first().waitFor();
+    await page.reload();
+    await expect.poll(() => digest.isChecked()).toBe(false);
 
     await page
       .getByRole('link', { name: 'Manage Customers' })
@@ -89,6 +96,8 @@ describe('administration journey', () => {
     await book.getByText('C-100002').first().waitFor();
     const calls = await chooseRm(page, 'Who To Call (Priority List)', 'Omar Ali');
     await calls.getByRole('button', { name: 'Get List' }).click();
+    // The call list opens on today's list; the whole book is one switch away.
+    await calls.getByText('Show all', { exact: true }).click();
     await calls.getByText('C-100003').first().waitFor();
     await checkScreen(page, 'admin-manage-customers-desktop');
     await page.close();
@@ -117,6 +126,7 @@ describe('administration journey', () => {
     await phone.getByRole('button', { name: 'Reassign C-100004' }).waitFor();
     const phoneCalls = await chooseRm(phone, 'Who To Call (Priority List)', 'Omar Ali');
     await phoneCalls.getByRole('button', { name: 'Get List' }).click();
+    await phoneCalls.getByText('Show all', { exact: true }).click();
     const callCards = phoneCalls.getByRole('list', { name: 'Call list of Omar Ali' });
     await callCards.getByText('C-100004').waitFor();
     await checkScreen(phone, 'admin-manage-customers-mobile');

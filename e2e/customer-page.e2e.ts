@@ -41,7 +41,8 @@ let customerId: string;
 async function customerRecommendedTheProduct(): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call', {
+    // Today's list, which the call list screen shows.
+    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call?scope=today', {
       token: rmToken,
     });
     const match = list.find((item) => item.recommended_products[0]?.name === PRODUCT);

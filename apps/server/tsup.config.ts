@@ -6,6 +6,7 @@ export default defineConfig({
     worker: 'src/worker.ts',
     migrate: 'src/migrate.ts',
     'excel-worker': 'src/modules/ingestion/parse/excel-worker.ts',
+    'insights-worker': 'src/modules/ingestion/scoring/insights-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -44,15 +44,26 @@ function bookCsv(rows: number): Buffer {
  * for it until its deadline.
  */
 export async function uploadThroughApi(server: RunningServer, token: string, rows: number) {
+  await uploadCsvThroughApi(server, token, bookCsv(rows), 'customers.csv');
+}
+
+/** Uploads `csv` as the file `filename` and answers the stored file's id. */
+export async function uploadCsvThroughApi(
+  server: RunningServer,
+  token: string,
+  csv: Buffer,
+  filename: string,
+): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bookCsv(rows))]), 'customers.csv');
+  form.append('file', new Blob([new Uint8Array(csv)]), filename);
   const res = await fetch(`${server.url}/api/content/upload-file`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const body = (await res.json()) as unknown;
+  const body = (await res.json()) as { file_id?: string };
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
+  return body.file_id ?? '';
 }
 
 /** A verified admin, signed up through the API (the browser journeys sign up through the UI). */
@@ -85,6 +96,25 @@ export async function buyPlan(
     token,
     body: { outcome: 'paid' },
   });
+}
+
+/** Signs an RM in on the login screen, as they would (login-others with their admin's email). */
+export async function signInRmThroughLogin(
+  page: Page,
+  server: RunningServer,
+  rm: { email: string; password: string; adminEmail: string },
+) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'RM (Relationship Manager)' }).click();
+  await page.getByLabel(/^Email/).fill(rm.email);
+  await page.getByLabel('Password').fill(rm.password);
+  await page.getByLabel('Admin Email').fill(rm.adminEmail);
+  await page
+    .getByRole('button', { name: /log ?in/i })
+    .last()
+    .click();
+  await page.waitForURL('**/dashboard**');
 }
 
 /** Puts the session of `token` into the page's storage, as a login would. */

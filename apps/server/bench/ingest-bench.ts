@@ -1,13 +1,17 @@
 /**
- * npm run bench:ingest -- --rows N [--again]
+ * npm run bench:ingest -- --rows N [--again [--changed P]] [--import-only]
  *
  * Generates a realistic customers CSV of N rows, uploads it through the real HTTP API of the
  * built server (the npm script builds it first), waits for the import to complete, and prints rows per
  * second, seconds and the server's peak memory. Then times PostgreSQL's own COPY of the same
  * file into a plain table of the same columns, the floor, and prints the ratio.
- * `--again` then uploads the same file a second time (every row an update: the merge path).
+ * `--again` then uploads the same file a second time (the merge path: every customer known,
+ * none changed); with `--changed P`, a copy in which P% of the customers (spread evenly) got
+ * riskier instead (leverage up by 2), and prints the re-import's time against the first's
+ * (issue 19, item 6: at most 1.5x).
  * After each import, waits for the firm's recommendations to be recomputed (a background run)
- * and prints how long that took.
+ * and prints how long that took; `--import-only` does not wait (the server stops, the run with it),
+ * for pairs with a version that had no recommendations.
  * DATABASE_URL set: the server and the floor use that PostgreSQL server; unset: PGlite.
  */
 import { spawn } from 'node:child_process';
@@ -33,25 +37,67 @@ import { serveNodeFlags } from '../../../scripts/serve-flags.js';
 const args = process.argv.slice(2);
 const rows = Number(args[args.indexOf('--rows') + 1] ?? 100_000) || 100_000;
 const again = args.includes('--again');
+const importOnly = args.includes('--import-only');
+const changedPct = args.includes('--changed') ? Number(args[args.indexOf('--changed') + 1]) : 0;
+if (!(changedPct >= 0 && changedPct <= 100)) throw new Error('--changed takes a percentage');
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'behavio-bench-'));
 const csvPath = path.join(work, `customers-${rows}.csv`);
+const changedCsvPath = path.join(work, `customers-${rows}-changed-${changedPct}.csv`);
 const SERVE_FLAGS = serveNodeFlags(ROOT);
 
-async function writeCsv() {
-  const out = createWriteStream(csvPath);
+/** The book, or with `changedPct` % of its customers (every (100/P)th) riskier. */
+async function writeCsv(to: string, changed = 0) {
+  const out = createWriteStream(to);
   const chunk = 10_000;
+  const every = changed > 0 ? 100 / changed : Infinity;
   for (let done = 0; done < rows; done += chunk) {
     const n = Math.min(chunk, rows - done);
-    const text = toCsv(
-      customerTable(realisticCustomers(n, { seed: done + 1, firstId: 1_000_000 + done })),
+    const records = realisticCustomers(n, { seed: done + 1, firstId: 1_000_000 + done }).map(
+      (c, i) =>
+        Math.floor((done + i) / every) !== Math.floor((done + i - 1) / every)
+          ? { ...c, leverage_ratio: Math.min(100, c.leverage_ratio + 2) }
+          : c,
     );
+    const text = toCsv(customerTable(records));
     const body = done === 0 ? text : text.slice(text.indexOf('\n') + 1);
     if (!out.write(body)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far; 0 once it is gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    // After the command's closing parenthesis: state is field 3, utime and stime fields 14-15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving the benchmark's database (their
+ * command line names it; a fresh database per run, so only the server's connections), 0 on PGlite.
+ */
+function databaseCpuSeconds(): number {
+  if (!databaseUrl) return 0;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  let seconds = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (command.startsWith('postgres: ') && command.split(' ').includes(name))
+        seconds += processCpuSeconds(Number(pid));
+    } catch {
+      // the process has gone
+    }
+  }
+  return seconds;
 }
 
 async function startServer() {
@@ -102,6 +148,7 @@ async function startServer() {
     url,
     dataDir,
     peakMb: () => Math.round(peakKb / 1024),
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     async stop() {
       clearInterval(sampler);
       child.kill('SIGTERM');
@@ -204,13 +251,15 @@ async function subscribe(url: string, token: string) {
 
 /** Uploads the CSV, waits for its import and prints the figures; answers the seconds taken. */
 async function timedImport(
+  csvFile: string,
   server: Awaited<ReturnType<typeof startServer>>,
   token: string,
   label: string,
 ): Promise<number> {
   const form = new FormData();
-  form.append('file', await openAsBlob(csvPath), 'customers.csv');
+  form.append('file', await openAsBlob(csvFile), 'customers.csv');
   const started = performance.now();
+  const cpuStarted = { server: server.cpuSeconds(), database: databaseCpuSeconds() };
   const uploaded = (await json(
     await fetch(`${server.url}/api/content/upload-file`, {
       method: 'POST',
@@ -241,6 +290,10 @@ async function timedImport(
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = {
+    server: server.cpuSeconds() - cpuStarted.server,
+    database: databaseCpuSeconds() - cpuStarted.database,
+  };
   if (file?.job_status !== 'completed')
     throw new Error(`import ${file?.job_status}: ${file?.error}`);
   console.log(`${label}:`);
@@ -250,7 +303,12 @@ async function timedImport(
   console.log(
     `  Import: ${file.accepted_rows?.toLocaleString('en-GB')} rows in ${seconds.toFixed(2)} s = ${Math.round(rows / seconds).toLocaleString('en-GB')} rows/s; server peak RSS so far ${server.peakMb()} MB`,
   );
-  await timedRecommendations(server, token);
+  // Where the CPU went: the server (every thread) and, on a server, PostgreSQL's backends.
+  console.log(
+    `  CPU during the import: server ${cpu.server.toFixed(2)} s` +
+      (databaseUrl ? `, PostgreSQL backends ${cpu.database.toFixed(2)} s` : ''),
+  );
+  if (!importOnly) await timedRecommendations(server, token);
   return seconds;
 }
 
@@ -282,7 +340,8 @@ async function timedRecommendations(
 
 async function main() {
   console.log(`Generating ${rows.toLocaleString('en-GB')} rows...`);
-  await writeCsv();
+  await writeCsv(csvPath);
+  if (changedPct > 0) await writeCsv(changedCsvPath, changedPct);
   const mb = statSync(csvPath).size / 1024 / 1024;
   console.log(
     `CSV: ${mb.toFixed(1)} MB. Database: ${databaseUrl ? 'PostgreSQL server' : 'PGlite'}`,
@@ -292,12 +351,25 @@ async function main() {
   let importSeconds = 0;
   try {
     const token = await signIn(server.url, server.dataDir);
-    importSeconds = await timedImport(server, token, 'first file: becomes the firm’s partitions');
+    importSeconds = await timedImport(
+      csvPath,
+      server,
+      token,
+      'first file: becomes the firm’s partitions',
+    );
     // The same file again: every row an update of a known customer (the merge path). A second
     // file needs a paid plan, bought through the offline checkout.
     if (again) {
       await subscribe(server.url, token);
-      await timedImport(server, token, 'same file again: merged as updates');
+      const againSeconds = await timedImport(
+        changedPct > 0 ? changedCsvPath : csvPath,
+        server,
+        token,
+        changedPct > 0
+          ? `the book again, ${changedPct}% of customers riskier: merged`
+          : 'same file again: merged, nothing changed',
+      );
+      console.log(`Re-import / first import: ${(againSeconds / importSeconds).toFixed(2)}x`);
     }
   } finally {
     await server.stop();

@@ -15,10 +15,6 @@
  * Options: --ref REF, --rows N (default 1,000,000), --corpus C, --passes P (default 7, the first
  * is warm-up).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { CustomerRecord } from '@behavio/contract';
 import { insightsCopyText } from '../src/modules/ingestion/insight-columns.js';
@@ -26,12 +22,9 @@ import * as current from '../../../packages/insights/src/index.js';
 import { customerRecordArb } from '../../../packages/insights/src/testing/arbitrary.js';
 import { PERSONAS } from '../../../packages/insights/src/testing/personas.js';
 import { generateCustomers } from '../../../packages/insights/src/testing/random-customers.js';
+import { loadEngineAt, type Engine } from './engine-at-ref.js';
 
 type Score = (r: CustomerRecord) => unknown;
-type Engine = Pick<typeof current, 'scoreCustomer' | 'scoreCustomerCompact'> & {
-  /** The import path of engines that wrote the COPY text themselves. */
-  scoreCustomerCopyText?: (r: CustomerRecord) => string;
-};
 type Output = 'scoreCustomerCompact' | 'copy text' | 'scoreCustomer';
 const OUTPUTS: readonly Output[] = ['scoreCustomerCompact', 'copy text', 'scoreCustomer'];
 
@@ -57,25 +50,8 @@ if (!Number.isInteger(rows) || rows <= 0 || !Number.isInteger(passes) || passes 
 }
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
-/** The ref's engine sources, extracted inside the package so they resolve its dependencies. */
-async function loadEngineAt(gitRef: string): Promise<Engine> {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  const sha = execFileSync('git', ['rev-parse', '--short', gitRef], { cwd: root })
-    .toString()
-    .trim();
-  const dir = path.join(root, 'packages/insights/.ab', sha);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', sha, 'packages/insights/src'], { cwd: root });
-  execFileSync('tar', ['-x', '-C', dir, '--strip-components=2'], { input: archive });
-  out(`A = ${gitRef} (${sha}), B = the working tree`);
-  const engine = (await import(pathToFileURL(path.join(dir, 'src/index.ts')).href)) as Engine;
-  // Every module of the engine is loaded by now (it has no dynamic imports).
-  rmSync(path.join(root, 'packages/insights/.ab'), { recursive: true, force: true });
-  return engine;
-}
-
-const engineA = await loadEngineAt(ref);
+const { engine: engineA, sha } = await loadEngineAt(ref);
+out(`A = ${ref} (${sha}), B = the working tree`);
 const data: CustomerRecord[] = generateCustomers(rows, 42);
 
 let differences = 0;

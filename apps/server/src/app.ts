@@ -3,11 +3,19 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { callCapacityRoutes } from './modules/analytics/call-capacity.routes.js';
+import { rmListExportRoutes } from './modules/analytics/rm-list-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { creditsRoutes } from './modules/credits/credits.routes.js';
 import { customerPageRoutes } from './modules/customer-page/customer-page.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { preferencesRoutes } from './modules/alert-digest/preferences.routes.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { changesRoutes } from './modules/changes/changes.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { feedRoutes } from './modules/api-feed/feed.routes.js';
 import { registerAccessControl } from './plugins/access.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
@@ -67,11 +75,23 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     maxUploadBytes: config.maxUploadBytes,
   });
   analyticsRoutes(app, { analytics: services.analytics });
+  callCapacityRoutes(app, { callCapacity: services.callCapacity });
+  rmListExportRoutes(app, { analytics: services.analytics });
   adminRoutes(app, { admin: services.admin });
   await billingRoutes(app, { billing: services.billing });
   creditsRoutes(app, { credits: services.credits });
   productsRoutes(app, { products: services.products });
   customerPageRoutes(app, { customerPage: services.customerPage });
+  notesRoutes(app, { notes: services.notes });
+  apiKeysRoutes(app, { apiKeys: services.apiKeys });
+  feedRoutes(app, {
+    feed: services.feed,
+    limiter: services.limiter,
+    perMinute: config.rateLimit.apiKeyPerMinute,
+  });
+  preferencesRoutes(app, { preferences: services.preferences });
+  changesRoutes(app, { changes: services.changes });
+  alertsRoutes(app, { alerts: services.alerts });
 
   await registerSpa(app, {
     webDistDir: config.webDistDir ?? defaultWebDistDir(),

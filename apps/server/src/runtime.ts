@@ -35,6 +35,7 @@ export async function startRuntime(options: { config?: EnvConfig; withWorkers: b
     services,
     async stop() {
       await services.queue.stop();
+      await services.ingestion.close();
       mailer.close();
       await database.close();
     },

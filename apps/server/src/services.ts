@@ -12,19 +12,29 @@ import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { countActiveFiles } from './modules/files/files.repository.js';
 import { IngestionService } from './modules/ingestion/ingestion.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { CallCapacityService } from './modules/analytics/call-capacity.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { createPaymentProvider } from './modules/billing/providers/index.js';
 import { CreditsService } from './modules/credits/credits.service.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { CustomerPageService } from './modules/customer-page/customer-page.service.js';
+import { NotesService } from './modules/notes/notes.service.js';
+import { ChangesService } from './modules/changes/changes.service.js';
+import { AlertsService } from './modules/alerts/alerts.service.js';
 import { RecommendationsService } from './modules/products/recommendations.service.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { FeedService } from './modules/api-feed/feed.service.js';
+import { PreferencesService } from './modules/alert-digest/preferences.service.js';
+import { AlertDigestService } from './modules/alert-digest/digest.service.js';
 
 export interface CoreDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
   logger: Logger;
+  /** The insights scoring worker's file when not next to the server (tests: a built one). */
+  scoringWorker?: URL;
 }
 
 /** Everything the HTTP app and the worker process share, built once from the core deps. */
@@ -54,16 +64,21 @@ export function createServices(deps: CoreDeps) {
     limits: { maxRows: config.maxUploadRows, maxUploadBytes: config.maxUploadBytes },
     uploadWaitMs: config.uploadWaitMs,
     imports: config.imports,
+    scoringWorker: deps.scoringWorker,
   });
   const analytics = new AnalyticsService(db, { listCacheBytes: config.rmListCacheBytes });
+  const alerts = new AlertsService(db);
   const admin = new AdminService({
     db,
     analytics,
+    alerts,
     mailer,
     logger,
     appName: config.appName,
     publicUrl: config.publicUrl,
   });
+  const notes = new NotesService(db);
+  const changes = new ChangesService(db);
   const billing = new BillingService({
     db,
     queue,
@@ -86,7 +101,21 @@ export function createServices(deps: CoreDeps) {
     limiter: new RateLimiter(db),
     recommendations,
     products: new ProductsService(db, recommendations),
-    customerPage: new CustomerPageService(db, recommendations),
+    callCapacity: new CallCapacityService(db),
+    notes,
+    apiKeys: new ApiKeysService(db),
+    feed: new FeedService({ db, ingestion, maxRows: config.maxUploadRows }),
+    preferences: new PreferencesService(db),
+    alertDigest: new AlertDigestService({
+      db,
+      mailer,
+      logger,
+      appName: config.appName,
+      publicUrl: config.publicUrl,
+    }),
+    changes,
+    alerts,
+    customerPage: new CustomerPageService(db, recommendations, notes, analytics, changes),
   };
 }
 

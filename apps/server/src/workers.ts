@@ -8,6 +8,7 @@ import {
   RUN_STALE_SECONDS,
 } from './modules/products/recommendations.service.js';
 import { pruneRevokedTokens } from './modules/auth/auth.repository.js';
+import { ALERT_DIGEST_QUEUE } from './modules/alert-digest/digest.service.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
 export const MAINTENANCE_QUEUE = 'maintenance';
@@ -17,6 +18,7 @@ export const QUEUES: string[] = [
   BACKFILL_QUEUE,
   MAINTENANCE_QUEUE,
   RECOMMENDATIONS_QUEUE,
+  ALERT_DIGEST_QUEUE,
 ];
 
 /** Registers a handler for every queue; called in the server (RUN_WORKER) or the worker process. */
@@ -51,15 +53,27 @@ export async function startWorkers(services: Services): Promise<void> {
   );
   // Rate-limit windows older than a day can never count again, nor can revoked tokens past
   // their expiry; load tables of imports that died and were not retried are dropped (also
-  // once now, after a crash).
+  // once now, after a crash); files left waiting for their column mapping for days go.
   await services.queue.schedule(MAINTENANCE_QUEUE, '17 3 * * *');
   await services.queue.work(MAINTENANCE_QUEUE, async () => {
     await services.limiter.prune(new Date(Date.now() - 86_400_000));
     await pruneRevokedTokens(services.db);
     await dropAbandonedLoadTables(services);
+    await sweepWaitingFiles(services);
     await services.recommendations.requestForEndedCooloffs();
   });
   await dropAbandonedLoadTables(services);
+  // The digest of unread alerts, at ALERT_DIGEST_CRON (UTC). A run that fails part-way can run
+  // again safely: what it sent is marked digested.
+  await services.queue.schedule(ALERT_DIGEST_QUEUE, services.config.alertDigestCron);
+  await services.queue.work(ALERT_DIGEST_QUEUE, async () => {
+    await services.alertDigest.run();
+  });
+}
+
+async function sweepWaitingFiles(services: Services) {
+  const removed = await services.ingestion.sweepWaitingFiles();
+  if (removed > 0) services.logger.info({ removed }, 'files left waiting for a mapping removed');
 }
 
 async function dropAbandonedLoadTables(services: Services) {

@@ -22,8 +22,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, delivering mail to a real SMTP listener on 127.0.0.1. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The real app on a fresh database, delivering mail to a real SMTP listener on 127.0.0.1.
+ * `scoringWorker`: a built insights worker, so imports score in threads (from sources they
+ * score in-thread).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { scoringWorker?: URL } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-test-'));
   const smtp = await startSmtpListener();
   const envConfig = loadConfig({
@@ -39,7 +46,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await createTestDatabase();
   const config = await withStoredJwtSecret(envConfig, database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger });
-  const services = createServices({ config, database, mailer, logger });
+  const services = createServices({
+    config,
+    database,
+    mailer,
+    logger,
+    scoringWorker: options.scoringWorker,
+  });
   await services.queue.start(QUEUES);
   if (config.runWorker) await startWorkers(services);
   const app = await buildApp(services);
@@ -53,6 +66,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async close() {
       await app.close();
       await services.queue.stop();
+      await services.ingestion.close();
       mailer.close();
       await database.close();
       await smtp.close();

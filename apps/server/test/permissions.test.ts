@@ -1,9 +1,10 @@
-import { ROLES, type Plan, type Role } from '@behavio/contract';
+import { API_KEY_MESSAGES, ROLES, type Plan, type Role } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRule } from '../src/plugins/access.js';
 import { RULES } from '../src/plugins/permissions.js';
 import { csvOf } from './fixtures/customer-files.js';
 import { adminOnPlan, employeeOf } from './firms.js';
+import { createApiKey } from './api-keys.js';
 import { createTestContext, type TestContext } from './helper.js';
 import { multipartFile } from './multipart.js';
 
@@ -25,6 +26,8 @@ interface Probe {
 interface Ids {
   fileId: string;
   rmId: string;
+  /** A file of the firm waiting for its column mapping. */
+  pendingFileId: string;
 }
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -45,6 +48,13 @@ const PROBES: Probe[] = [
   { method: 'POST', url: '/api/auth/forgot-password', rule: 'public', body: () => ({}) },
   { method: 'POST', url: '/api/auth/reset-password', rule: 'public', body: () => ({}) },
   { method: 'POST', url: '/api/auth/change-password', rule: 'anyEmployee', body: () => ({}) },
+  { method: 'GET', url: '/api/auth/preferences', rule: 'anyEmployee' },
+  {
+    method: 'PUT',
+    url: '/api/auth/preferences',
+    rule: 'anyEmployee',
+    body: () => ({ alert_digest: 'daily' }),
+  },
   { method: 'POST', url: '/api/content/upload-file', rule: 'admin', multipart: true },
   { method: 'GET', url: '/api/content/list-all-uploaded-files', rule: 'anyEmployee' },
   {
@@ -66,6 +76,33 @@ const PROBES: Probe[] = [
     path: () => `/api/content/delete-file/${ZERO_UUID}`,
   },
   {
+    method: 'POST',
+    url: '/api/content/file-mapping/{file_id}',
+    rule: 'admin',
+    path: () => `/api/content/file-mapping/${ZERO_UUID}`,
+    body: () => ({ mapping: {} }),
+  },
+  { method: 'GET', url: '/api/content/mappings', rule: 'admin' },
+  {
+    method: 'GET',
+    url: '/api/content/file-fixes/{file_id}',
+    rule: 'admin',
+    path: (ids) => `/api/content/file-fixes/${ids.fileId}`,
+  },
+  {
+    method: 'POST',
+    url: '/api/content/file-fixes/{file_id}',
+    rule: 'admin',
+    path: (ids) => `/api/content/file-fixes/${ids.fileId}`,
+    body: () => ({ rows: [{ row: 2, values: {} }] }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/content/mappings/{mapping_id}',
+    rule: 'admin',
+    path: () => `/api/content/mappings/${ZERO_UUID}`,
+  },
+  {
     method: 'GET',
     url: '/api/content/remove-latest-uploaded-file',
     rule: 'admin',
@@ -76,6 +113,11 @@ const PROBES: Probe[] = [
   { method: 'GET', url: '/api/content/rm-priority-scores', rule: 'ownBook' },
   { method: 'GET', url: '/api/content/rm-risk-ranking', rule: 'ownBook' },
   { method: 'GET', url: '/api/content/rm-segments', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-own-book/export', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-who-to-call/export', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-priority-scores/export', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-risk-ranking/export', rule: 'ownBook' },
+  { method: 'GET', url: '/api/content/rm-segments/export', rule: 'ownBook' },
   {
     method: 'POST',
     url: '/api/content/rm-call-outcome',
@@ -96,6 +138,7 @@ const PROBES: Probe[] = [
     body: () => ({ email: 'nobody@example.com' }),
   },
   { method: 'GET', url: '/api/content/list-customers', rule: 'customerList' },
+  { method: 'GET', url: '/api/content/list-customers/export', rule: 'customerList' },
   { method: 'GET', url: '/api/content/list-rms', rule: 'customerList' },
   {
     method: 'POST',
@@ -133,8 +176,21 @@ const PROBES: Probe[] = [
     rule: 'rmOversight',
     body: (ids) => ({ rm_id: ids.rmId }),
   },
+  {
+    method: 'GET',
+    url: '/api/content/admin-view-rm-book/export',
+    rule: 'rmListExport',
+    path: (ids) => `/api/content/admin-view-rm-book/export?rm_id=${ids.rmId}&format=csv`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/admin-who-to-call-for-a-rm/export',
+    rule: 'rmListExport',
+    path: (ids) => `/api/content/admin-who-to-call-for-a-rm/export?rm_id=${ids.rmId}&format=csv`,
+  },
   { method: 'GET', url: '/api/content/firm-overview', rule: 'rmOversight' },
   { method: 'GET', url: '/api/audit/events', rule: 'audit' },
+  { method: 'GET', url: '/api/audit/events/export', rule: 'audit' },
   { method: 'GET', url: '/api/subscription/plans', rule: 'anyEmployee' },
   { method: 'GET', url: '/api/subscription/subscription-status', rule: 'anyEmployee' },
   { method: 'POST', url: '/api/subscription/create', rule: 'billing', body: () => ({}) },
@@ -194,6 +250,68 @@ const PROBES: Probe[] = [
     rule: 'productShelf',
     path: () => `/api/products/${ZERO_UUID}`,
   },
+  { method: 'GET', url: '/api/settings/call-capacity', rule: 'callCapacity' },
+  {
+    method: 'PUT',
+    url: '/api/settings/firm-call-capacity',
+    rule: 'admin',
+    body: () => ({ calls_per_day: null }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/settings/my-call-capacity',
+    rule: 'ownBook',
+    body: () => ({ calls_per_day: null }),
+  },
+  {
+    method: 'POST',
+    url: '/api/content/customer/{customer_id}/notes',
+    rule: 'customerNotes',
+    path: () => '/api/content/customer/NOPE/notes',
+    body: () => ({ body: 'probe' }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/content/customer/{customer_id}/notes/{note_id}',
+    rule: 'customerNotes',
+    path: () => `/api/content/customer/NOPE/notes/${ZERO_UUID}`,
+    body: () => ({ body: 'probe' }),
+  },
+  { method: 'POST', url: '/api/keys', rule: 'apiKeys', body: () => ({}) },
+  { method: 'GET', url: '/api/keys', rule: 'apiKeys' },
+  {
+    method: 'DELETE',
+    url: '/api/keys/{key_id}',
+    rule: 'apiKeys',
+    path: () => `/api/keys/${ZERO_UUID}`,
+  },
+  { method: 'POST', url: '/api/v1/customers', rule: 'apiFeed', body: () => ({}) },
+  {
+    method: 'GET',
+    url: '/api/v1/imports/{import_id}',
+    rule: 'apiFeed',
+    path: () => `/api/v1/imports/${ZERO_UUID}`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/file-changes/{file_id}',
+    rule: 'fileChanges',
+    path: (ids) => `/api/content/file-changes/${ids.fileId}`,
+  },
+  {
+    method: 'GET',
+    url: '/api/content/import-changes/{import_id}',
+    rule: 'fileChanges',
+    path: (ids) => `/api/content/import-changes/${ids.fileId}`,
+  },
+  { method: 'GET', url: '/api/alerts', rule: 'anyEmployee' },
+  {
+    method: 'POST',
+    url: '/api/alerts/{alert_id}/read',
+    rule: 'anyEmployee',
+    path: () => `/api/alerts/${ZERO_UUID}/read`,
+  },
+  { method: 'POST', url: '/api/alerts/read-all', rule: 'anyEmployee' },
 ];
 
 /** Another token of the same session user, signed like the server signs them. */
@@ -214,6 +332,8 @@ async function freshTokenHeaders(headers: Record<string, string>) {
 
 const allows = (rule: AccessRule, role: Role, plan: Plan) => {
   if (rule.public) return true;
+  // The feed takes an API key, never an employee's session.
+  if (rule.apiKey) return false;
   if (rule.roles && !(rule.roles as readonly Role[]).includes(role)) return false;
   return !(rule.paidPlanMessage && plan === 'free');
 };
@@ -226,6 +346,18 @@ beforeAll(async () => {
   ctx = await createTestContext();
   for (const plan of ['free', 'pro'] as const) {
     const admin = await adminOnPlan(ctx, plan);
+    // Before the first file: a free firm with one file cannot upload another.
+    const renamed = multipartFile(
+      'crm.csv',
+      csvOf(3, {}, { rename: { customer_id: 'Client Ref' } }),
+    );
+    const pending = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/content/upload-file',
+      headers: { ...admin.headers, ...renamed.headers },
+      payload: renamed.payload,
+    });
+    expect(pending.json<{ status: string }>().status).toBe('needs_mapping');
     const upload = multipartFile('customers.csv', csvOf(5));
     const uploaded = await ctx.app.inject({
       method: 'POST',
@@ -242,7 +374,11 @@ beforeAll(async () => {
     }
     firms[plan] = {
       headers: headers as Record<Role, Record<string, string>>,
-      ids: { fileId: uploaded.json<{ file_id: string }>().file_id, rmId },
+      ids: {
+        fileId: uploaded.json<{ file_id: string }>().file_id,
+        rmId,
+        pendingFileId: pending.json<{ file_id: string }>().file_id,
+      },
     };
   }
   // Two firms with five employees each: slow when the machine is busy.
@@ -291,8 +427,9 @@ describe('permission matrix', () => {
             expect([403, 420], label).not.toContain(res.statusCode);
           } else {
             expect(res.statusCode, label).toBe(403);
-            const expected =
-              rule.roles && !(rule.roles as readonly Role[]).includes(role)
+            const expected = rule.apiKey
+              ? API_KEY_MESSAGES.keyRequired
+              : rule.roles && !(rule.roles as readonly Role[]).includes(role)
                 ? rule.roleMessage
                 : rule.paidPlanMessage;
             if (expected) expect(res.json().message, label).toBe(expected);
@@ -310,6 +447,35 @@ describe('permission matrix', () => {
   }
 });
 
+describe('API keys', () => {
+  it('are refused (403) by every route but the feed’s, whatever the plan', async () => {
+    for (const plan of ['free', 'pro'] as const) {
+      const firm = firms[plan];
+      const key = await createApiKey(ctx, { headers: firm.headers.admin });
+      for (const probe of PROBES.filter((p) => !(RULES[p.rule] as AccessRule).public)) {
+        const upload = probe.multipart ? multipartFile('probe.txt', 'nope') : undefined;
+        const res = await ctx.app.inject({
+          method: probe.method,
+          url: probe.path ? probe.path(firm.ids) : probe.url,
+          headers: { authorization: `Bearer ${key.key}`, ...(upload?.headers ?? {}) },
+          ...(upload
+            ? { payload: upload.payload }
+            : probe.body
+              ? { payload: probe.body(firm.ids) }
+              : {}),
+        });
+        const label = `${probe.method} ${probe.url} on ${plan}: ${res.statusCode}`;
+        if (RULES[probe.rule] === RULES.apiFeed) {
+          expect([403, 420], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json(), label).toMatchObject({ code: 'api_key_not_allowed' });
+        }
+      }
+    }
+  });
+});
+
 describe('tenant isolation', () => {
   it('never reaches another firm’s file or RM from an allowed role', async () => {
     const own = firms.pro;
@@ -317,9 +483,21 @@ describe('tenant isolation', () => {
     for (const [method, url, body] of [
       ['GET', `/api/content/preview-file/${foreign.fileId}`, undefined],
       ['GET', `/api/content/file-report/${foreign.fileId}`, undefined],
+      ['GET', `/api/content/file-changes/${foreign.fileId}`, undefined],
+      ['GET', `/api/content/import-changes/${foreign.fileId}`, undefined],
       ['GET', `/api/content/delete-file/${foreign.fileId}`, undefined],
+      ['POST', `/api/content/file-mapping/${foreign.pendingFileId}`, { mapping: {} }],
+      ['GET', `/api/content/delete-file/${foreign.pendingFileId}`, undefined],
+      ['GET', `/api/content/file-fixes/${foreign.fileId}`, undefined],
+      ['POST', `/api/content/file-fixes/${foreign.fileId}`, { rows: [{ row: 2, values: {} }] }],
       ['POST', '/api/content/admin-view-rm-book', { rm_id: foreign.rmId }],
       ['POST', '/api/content/admin-who-to-call-for-a-rm', { rm_id: foreign.rmId }],
+      ['GET', `/api/content/admin-view-rm-book/export?rm_id=${foreign.rmId}&format=csv`, undefined],
+      [
+        'GET',
+        `/api/content/admin-who-to-call-for-a-rm/export?rm_id=${foreign.rmId}&format=xlsx`,
+        undefined,
+      ],
       ['POST', '/api/content/assign-rm', { customer_id: 'C-100001', rm_id: foreign.rmId }],
       ['POST', '/api/content/distribute-unassigned', { rm_ids: [foreign.rmId] }],
     ] as const) {

@@ -26,14 +26,17 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<Datab
     return openDatabase({ kind: 'pglite', dataDir: 'memory', loadDataDir: new Blob([snapshot]) });
   }
   const name = `behavio_test_${randomBytes(6).toString('hex')}`;
+  // A copy of the run's migrated template when there is one (test/global-setup.ts; suites
+  // without that setup, such as multi-host, migrate here).
+  const template = migrate ? inject('postgresTemplate') : null;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  if (migrate) await migrateToLatest(handle.db);
+  if (migrate && !template) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {

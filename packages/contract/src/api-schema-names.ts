@@ -1,5 +1,26 @@
 import { z } from 'zod';
+import { callStateSchema } from './schemas/call-state.js';
 import { customerPageResponseSchema } from './schemas/customer-page.js';
+import { callCapacityResponseSchema } from './schemas/daily-list.js';
+import { noteResponseSchema, noteSchema } from './schemas/notes.js';
+import { alertDigestSchema, preferencesSchema } from './schemas/preferences.js';
+import {
+  alertKindSchema,
+  alertReadResponseSchema,
+  alertSchema,
+  alertSeveritySchema,
+  alertsReadAllResponseSchema,
+  alertsResponseSchema,
+} from './schemas/alerts.js';
+import {
+  changeCountsSchema,
+  changeKindSchema,
+  customerChangeSchema,
+  fileChangeItemSchema,
+  fileChangesResponseSchema,
+  historyEntrySchema,
+  insightSnapshotSchema,
+} from './schemas/changes.js';
 import { errorCodeSchema } from './error-code-schema.js';
 import {
   errorBodySchema,
@@ -44,7 +65,13 @@ import {
 } from './schemas/billing.js';
 import { callOutcomeSchema, customerSchema, rmBookResponseSchema } from './schemas/customers.js';
 import {
+  needsMappingResponseSchema,
+  mappingSuggestionSchema,
+  savedMappingSchema,
+} from './schemas/column-mapping.js';
+import {
   cellValueSchema,
+  fileReadingSchema,
   columnInfoSchema,
   deleteFileResponseSchema,
   failedUploadResponseSchema,
@@ -56,6 +83,7 @@ import {
   rowProblemSchema,
   uploadResponseSchema,
 } from './schemas/files.js';
+import { fileFixesPageSchema, fixableRowSchema } from './schemas/file-fixes.js';
 import {
   biasNameSchema,
   breakdownSchema,
@@ -82,6 +110,13 @@ import {
   productSuggestionSchema,
   recommendedProductSchema,
 } from './schemas/products.js';
+import {
+  apiKeySchema,
+  createApiKeyResponseSchema,
+  feedCustomerSchema,
+  feedImportResponseSchema,
+  importStatusResponseSchema,
+} from './schemas/api-keys.js';
 
 /**
  * The names the OpenAPI description gives the shapes several operations share or clients keep
@@ -92,6 +127,11 @@ import {
  */
 const API_SCHEMA_NAMES: ReadonlyArray<readonly [z.ZodType, string, string?]> = [
   [errorBodySchema, 'Error'],
+  [apiKeySchema, 'ApiKey'],
+  [createApiKeyResponseSchema, 'CreatedApiKey', 'The new key: its secret is shown this once'],
+  [feedCustomerSchema, 'FeedCustomer'],
+  [feedImportResponseSchema, 'FeedImport', 'The import the request started, and its rows so far'],
+  [importStatusResponseSchema, 'ImportStatus', "A feed import's status and counts"],
   [fieldErrorSchema, 'FieldError'],
   [errorCodeSchema, 'ErrorCode'],
   [uploadErrorBodySchema, 'UploadError'],
@@ -107,7 +147,21 @@ const API_SCHEMA_NAMES: ReadonlyArray<readonly [z.ZodType, string, string?]> = [
   [cellValueSchema, 'CellValue'],
   [columnInfoSchema, 'ColumnInfo'],
   [rowProblemSchema, 'RowProblem'],
+  [fileReadingSchema, 'FileReading'],
   [filePreviewSchema, 'FilePreview'],
+  [mappingSuggestionSchema, 'MappingSuggestion'],
+  [savedMappingSchema, 'SavedMapping'],
+  [fixableRowSchema, 'FixableRow'],
+  [
+    fileFixesPageSchema,
+    'RejectedRowsPage',
+    'A page of the rejected rows of a file, with their problems',
+  ],
+  [
+    needsMappingResponseSchema,
+    'NeedsMapping',
+    'The file is kept but its headers do not all name our columns: confirm a mapping to import it',
+  ],
   [
     fileSummarySchema,
     'File',
@@ -127,6 +181,12 @@ const API_SCHEMA_NAMES: ReadonlyArray<readonly [z.ZodType, string, string?]> = [
   [managedCustomerSchema, 'ManagedCustomer'],
   [rmBookResponseSchema, 'RmBook', "A relationship manager's customers"],
   [callOutcomeSchema, 'CallOutcome'],
+  [callStateSchema, 'CallState'],
+  [noteSchema, 'Note'],
+  [noteResponseSchema, 'SavedNote', 'The note as saved'],
+  [callCapacityResponseSchema, 'CallCapacity', 'How many calls a day size the call list'],
+  [alertDigestSchema, 'AlertDigest'],
+  [preferencesSchema, 'Preferences', "The signed-in user's own preferences"],
   [biasNameSchema, 'BiasName'],
   [segmentSchema, 'Segment'],
   [urgencyLevelSchema, 'UrgencyLevel'],
@@ -205,6 +265,23 @@ const API_SCHEMA_NAMES: ReadonlyArray<readonly [z.ZodType, string, string?]> = [
     'ProductPerformance',
     'How each product and each person does with recommendations',
   ],
+  [changeKindSchema, 'ChangeKind'],
+  [customerChangeSchema, 'CustomerChange'],
+  [insightSnapshotSchema, 'InsightSnapshot'],
+  [historyEntrySchema, 'HistoryEntry'],
+  [changeCountsSchema, 'ChangeCounts'],
+  [fileChangeItemSchema, 'FileChangeItem'],
+  [
+    fileChangesResponseSchema,
+    'FileChanges',
+    "What the file's import changed: counts by kind and a page of the customers it changed",
+  ],
+  [alertKindSchema, 'AlertKind'],
+  [alertSeveritySchema, 'AlertSeverity'],
+  [alertSchema, 'Alert'],
+  [alertsResponseSchema, 'AlertList', "The signed-in user's alerts, newest first"],
+  [alertReadResponseSchema, 'AlertRead', 'The alert, now read'],
+  [alertsReadAllResponseSchema, 'AlertsReadAll', 'How many alerts were marked read'],
 ];
 
 /** Registers the names above (keeping any description a schema already carries); idempotent. */

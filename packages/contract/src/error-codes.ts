@@ -51,9 +51,34 @@ export const ERROR_CODE_STATUS = {
   upload_limit_reached: 403,
   file_too_large: 413,
   upload_failed: 422,
+  /** A column mapping that names an unknown column or header, a header twice, or misses a column. */
+  invalid_mapping: 400,
+  /** Fixed rows that still fail validation: nothing of the fix was imported. */
+  rows_still_invalid: 400,
+  /** Rejected rows can only be fixed once their file's import has completed. */
+  file_not_completed: 409,
+  /** A row sent to be fixed was fixed by another request meanwhile. */
+  rows_already_fixed: 409,
 
   // Employees and assignment.
   employee_email_taken: 409,
+
+  // Notes (issue 20): only the author edits a note, and only for a day.
+  note_not_author: 403,
+  note_edit_window_closed: 409,
+
+  // API keys and the customer feed (docs/api-feed.md).
+  /** An unknown or revoked API key: the invalid-token status, as a bad session token answers. */
+  invalid_api_key: INVALID_TOKEN_STATUS,
+  /** An API key on a route other than the feed's. */
+  api_key_not_allowed: 403,
+  /** A session token on a feed route, which takes an API key. */
+  api_key_required: 403,
+  api_key_name_taken: 409,
+  /** An Idempotency-Key sent again with a different request. */
+  idempotency_key_reused: 422,
+  /** A feed body none of whose customers is valid. */
+  no_valid_rows: 400,
 
   // Subscriptions.
   already_subscribed: 400,

@@ -288,8 +288,6 @@ describe('hand-computed bias scores', () => {
 describe('topThree', () => {
   const b = (name: BiasScore['bias_name'], score: number, confidence: number): BiasResult => ({
     bias: BIASES.find((x) => x.name === name)!,
-    terms: [],
-    evidence: [],
     score,
     exactConfidence: confidence,
     confidence,

@@ -23,9 +23,11 @@ import {
 const row = (o: Partial<CustomerRecord>): CustomerRecord => ({ ...EXAMPLE_CUSTOMER, ...o });
 
 describe('bias severity', () => {
-  it('is (0.6 max + 0.4 mean of the top three strengths) / 10', () => {
-    expect(biasSeverity(60, 30, 20)).toBeCloseTo((0.6 * 60 + (0.4 * 110) / 3) / 10, 10);
-    expect(biasSeverity(60, 30, 20)).toBeCloseTo(5.0667, 4);
+  it('is (0.6 max + 0.4 mean of the top three strengths) / 8, at most 10', () => {
+    expect(biasSeverity(60, 30, 20)).toBeCloseTo((0.6 * 60 + (0.4 * 110) / 3) / 8, 10);
+    expect(biasSeverity(60, 30, 20)).toBeCloseTo(6.3333, 4);
+    expect(biasSeverity(80, 80, 80)).toBe(10);
+    expect(biasSeverity(90, 85, 85)).toBe(10);
     expect(biasSeverity(0, 0, 0)).toBe(0);
   });
 });

@@ -1,16 +1,23 @@
 import type { CustomerRecord, CustomerValueBasis } from '@behavio/contract';
-import { clip01, decay, ramp } from './math.js';
+import { clip, clip01, decay, ramp } from './math.js';
 
 /**
  * The four 0-10 measures behind the priority score. Formulas: docs/insights-model.md §7.
  */
 
 /**
- * Bias severity: (0.6 s1 + 0.4 (s1 + s2 + s3) / 3) / 10, from the three largest strengths
- * s1 >= s2 >= s3 (score x confidence, 0-100 each). The strongest bias dominates.
+ * Strength at which bias severity reaches 10. The confidence caps (0.5-0.9) keep strengths at
+ * or below 85, so the old divisor of 100 left bias severity short of 8 while risk urgency
+ * reached 10: a bias as strong as the evidence allows now weighs like an acute risk.
+ */
+export const FULL_SEVERITY_STRENGTH = 80;
+
+/**
+ * Bias severity: min(10, (0.6 s1 + 0.4 (s1 + s2 + s3) / 3) / 8), from the three largest
+ * strengths s1 >= s2 >= s3 (score x confidence, 0-100 each). The strongest bias dominates.
  */
 export const biasSeverity = (s1: number, s2: number, s3: number): number =>
-  (0.6 * s1 + (0.4 * (s1 + s2 + s3)) / 3) / 10;
+  clip((10 * (0.6 * s1 + (0.4 * (s1 + s2 + s3)) / 3)) / FULL_SEVERITY_STRENGTH, 0, 10);
 
 /**
  * Risk the allocation implies, on the 1-10 scale of risk_profile: single stocks count fully,
@@ -63,18 +70,22 @@ export function riskUrgency(r: CustomerRecord): number {
   return (0.5 * worst + 0.5 * weighted) / 10;
 }
 
-/**
- * Time sensitivity: 10 max(hype window, loss-sale window, averaging-down window), each a decay
- * of the event's age that only counts when the event happened:
- * d(days since hype peak, 14) r(hype, 40, 80)/100; d(days since loss sale, 30) [loss sales > 0];
- * d(days since last average down, 30) [averaging-down trades > 0].
- */
-export function timeSensitivity(r: CustomerRecord): number {
-  const hype = decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
-  const lossSale = r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
-  const averageDown = r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
-  return 10 * Math.max(hype, lossSale, averageDown);
-}
+// The three event windows of time sensitivity, each 0-1: a decay of the event's age that only
+// counts when the event happened.
+
+/** Hype: d(days since hype peak, 14) x r(hype, 40, 80) / 100 (attention lasts about two weeks). */
+export const hypeWindow = (r: CustomerRecord): number =>
+  decay(r.days_since_hype_peak, 14) * (ramp(r.social_hype_score, 40, 80) / 100);
+/** Loss sale: d(days since loss sale, 30) when there were loss sales (stop-loss or realised). */
+export const lossSaleWindow = (r: CustomerRecord): number =>
+  r.stop_loss_sell_cnt + r.loss_takes > 0 ? decay(r.days_since_loss_sell, 30) : 0;
+/** Averaging down: d(days since last average down, 30) when there were averaging-down trades. */
+export const averageDownWindow = (r: CustomerRecord): number =>
+  r.averaging_down_trades > 0 ? decay(r.days_since_last_average_down, 30) : 0;
+
+/** Time sensitivity (0-10): 10 max(hype window, loss-sale window, averaging-down window). */
+export const timeSensitivity = (r: CustomerRecord): number =>
+  10 * Math.max(hypeWindow(r), lossSaleWindow(r), averageDownWindow(r));
 
 /**
  * Customer-value proxy from the 28 columns (0-100): 0.4 r(sub-accounts, 1, 5)

@@ -1,10 +1,10 @@
-import type { BiasEvidence, BiasName, BiasScore, CustomerRecord } from '@behavio/contract';
+import type { BiasEvidence, BiasScore, CustomerRecord } from '@behavio/contract';
 import { BIASES, type Bias, type Term } from './biases.js';
 import { clip, clip01, round2 } from './math.js';
 
 /**
  * Evaluating the bias model (biases.ts) for one customer row: each term's points, each bias's
- * score, confidence and strength, its evidence, and the three strongest biases.
+ * score, confidence and strength, the three strongest biases, and a bias's evidence.
  * Rules: docs/insights-model.md §3-§6.
  */
 
@@ -17,13 +17,13 @@ export interface TermResult {
   readonly contribution: number;
 }
 
-/** One bias evaluated for a row. */
+/**
+ * One bias evaluated for a row: what ranks it. A score needs only the sum of the terms' points;
+ * which terms are its evidence, and in what order, is worked out only where an output shows it
+ * (`evidenceOf`): for every bias in `scoreCustomer`, for the lead bias alone in the texts.
+ */
 export interface BiasResult {
   readonly bias: Bias;
-  /** Every term, in the model's order. */
-  readonly terms: readonly TermResult[];
-  /** The terms that add points, largest contribution first (the model's order on ties). */
-  readonly evidence: readonly TermResult[];
   /** 0-100, 2 decimals. */
   readonly score: number;
   /** Confidence before rounding, for the worked examples. */
@@ -34,45 +34,52 @@ export interface BiasResult {
   readonly strength: number;
 }
 
+/** The strongest bias with its evidence, which the texts quote. */
+export interface LeadBias extends BiasResult {
+  /** The terms that add points, largest contribution first (the model's order on ties). */
+  readonly evidence: readonly TermResult[];
+}
+
 /** A term's points: weight x signal, times its scale when it has one. */
 export function termPoints(term: Term, r: CustomerRecord): number {
   const points = term.weight * term.signal(r);
   return term.scale === undefined ? points : points * term.scale(r);
 }
 
-const byContribution = (a: TermResult, b: TermResult): number => b.contribution - a.contribution;
-
+/** A bias's score (the sum of its terms' points, clipped to 0-100), confidence and strength. */
 export function evaluateBias(bias: Bias, r: CustomerRecord): BiasResult {
-  const terms = bias.terms.map((term): TermResult => {
-    const points = termPoints(term, r);
-    return { term, points, contribution: round2(points) };
-  });
-  const total = terms.reduce((sum, t) => sum + t.points, 0);
+  const total = bias.terms.reduce((sum, term) => sum + termPoints(term, r), 0);
   const exactConfidence = bias.confidence(r);
   const score = round2(clip(total, 0, 100));
   const confidence = round2(clip01(exactConfidence));
-  return {
-    bias,
-    terms,
-    // Array sort is stable, so equal contributions keep the model's order.
-    evidence: terms.filter((t) => t.contribution > 0).sort(byContribution),
-    score,
-    exactConfidence,
-    confidence,
-    strength: score * confidence,
-  };
+  return { bias, score, exactConfidence, confidence, strength: score * confidence };
 }
+
+/** Every term of a bias with its points, in the model's order. */
+export const termResults = (bias: Bias, r: CustomerRecord): TermResult[] =>
+  bias.terms.map((term): TermResult => {
+    const points = termPoints(term, r);
+    return { term, points, contribution: round2(points) };
+  });
+
+const byContribution = (a: TermResult, b: TermResult): number => b.contribution - a.contribution;
+
+/** A bias's evidence: the terms that add points, largest contribution first. */
+export const evidenceOf = (bias: Bias, r: CustomerRecord): TermResult[] =>
+  // Array sort is stable, so equal contributions keep the model's order.
+  termResults(bias, r)
+    .filter((t) => t.contribution > 0)
+    .sort(byContribution);
+
+/** The lead bias with its evidence. */
+export const withEvidence = (b: BiasResult, r: CustomerRecord): LeadBias => ({
+  ...b,
+  evidence: evidenceOf(b.bias, r),
+});
 
 /** Every bias of the row, in BIAS_NAMES order (`model`: the biases to score, BIASES by default). */
 export const evaluateBiases = (r: CustomerRecord, model: readonly Bias[] = BIASES): BiasResult[] =>
   model.map((bias) => evaluateBias(bias, r));
-
-/** The evaluated bias of that name (from `evaluateBiases`). */
-export function biasNamed(biases: readonly BiasResult[], name: BiasName): BiasResult {
-  const found = biases.find((b) => b.bias.name === name);
-  if (found === undefined) throw new Error(`no bias ${name}`);
-  return found;
-}
 
 /** Bias a ranks ahead of bias b: stronger, or as strong with a higher score. */
 const ranksAhead = (a: BiasResult, b: BiasResult): number =>
@@ -102,5 +109,5 @@ export const biasScore = (b: BiasResult, r: CustomerRecord): BiasScore => ({
   bias_name: b.bias.name,
   score: b.score,
   confidence: b.confidence,
-  evidence: b.evidence.map((t) => evidenceItem(t, r)),
+  evidence: evidenceOf(b.bias, r).map((t) => evidenceItem(t, r)),
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BiasName, CustomerRecord, RiskLevel, Segment } from '@behavio/contract';
+import type { BiasName, CustomerRecord, RiskLevel, Segment, UrgencyLevel } from '@behavio/contract';
 import { scoreCustomerCompact } from './index.js';
+import { URGENCY_LEVELS } from '@behavio/contract';
 
 /**
  * Families of customers who plainly show one bias, drawn at random rather than hand-picked: a
@@ -69,10 +70,16 @@ interface Family {
   /** The segment and risk level every member must get, where the bias has a segment of its own. */
   segment?: Segment;
   risk?: RiskLevel;
+  /** The urgency levels a member may get (docs/insights-model.md §14.1). */
+  urgency: readonly UrgencyLevel[];
+  /** At least these shares of 500 members are at this urgency or above. */
+  atLeast?: Partial<Record<UrgencyLevel, number>>;
 }
 
 const FAMILIES: Record<string, Family> = {
   'heavy traders with concentrated, leveraged bets': {
+    urgency: ['medium', 'high'],
+    atLeast: { medium: 1, high: 0.5 },
     bias: 'overconfidence',
     segment: 'overconfident',
     risk: 'high',
@@ -97,6 +104,8 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'followers of hyped names who read a lot of upbeat news': {
+    urgency: ['low', 'medium', 'high', 'urgent'],
+    atLeast: { medium: 0.98, high: 0.2 },
     bias: 'herding',
     segment: 'herd_followers',
     customers: showing(
@@ -109,6 +118,8 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'holders far below the price paid, averaging down, with limit orders at it': {
+    urgency: ['low', 'medium', 'high', 'urgent'],
+    atLeast: { medium: 0.98, high: 0.3 },
     bias: 'anchoring',
     segment: 'anchored',
     customers: showing(
@@ -121,6 +132,7 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'conservative, cash-heavy customers with a low stated risk': {
+    urgency: ['low', 'medium'],
     bias: 'risk_aversion',
     segment: 'risk_averse',
     risk: 'low',
@@ -142,6 +154,8 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'panic sellers after a deep fall': {
+    urgency: ['low', 'medium', 'high', 'urgent'],
+    atLeast: { medium: 0.98, high: 0.6, urgent: 0.3 },
     bias: 'loss_aversion',
     customers: showing(
       fc.record({
@@ -153,6 +167,7 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'customers who sell winners and keep losers': {
+    urgency: ['low', 'medium'],
     bias: 'disposition_effect',
     customers: showing(
       fc.record({
@@ -162,6 +177,7 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'customers with nearly everything in their home market': {
+    urgency: ['low', 'medium'],
     bias: 'home_bias',
     customers: showing(
       fc.record({
@@ -171,6 +187,7 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'customers borrowing while cash sits in many separate accounts': {
+    urgency: ['low', 'medium'],
     bias: 'mental_accounting',
     customers: showing(
       fc.record({
@@ -183,6 +200,7 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
   'customers who have not traded or rebalanced for over a year': {
+    urgency: ['low', 'medium'],
     bias: 'status_quo',
     customers: showing(
       fc.record({
@@ -192,6 +210,15 @@ const FAMILIES: Record<string, Family> = {
     ),
   },
 };
+
+/** Share of the members at `level` or above. */
+function shareAtLeast(members: readonly CustomerRecord[], level: UrgencyLevel): number {
+  const rank = (u: UrgencyLevel) => URGENCY_LEVELS.indexOf(u);
+  const above = members.filter(
+    (r) => rank(scoreCustomerCompact(r).urgency_level) <= rank(level),
+  ).length;
+  return above / members.length;
+}
 
 describe('families of customers who plainly show one bias', () => {
   for (const [name, family] of Object.entries(FAMILIES)) {
@@ -207,16 +234,33 @@ describe('families of customers who plainly show one bias', () => {
           expect(insight.top_biases.map((b) => b.bias_name)).toContain(family.bias);
           if (family.segment) expect(insight.segment).toBe(family.segment);
           if (family.risk) expect(insight.risk_level).toBe(family.risk);
+          expect(family.urgency).toContain(insight.urgency_level);
         }),
         { numRuns: 500 },
       );
     });
   }
 
-  it('ordinary customers with no strong signal are balanced', () => {
+  it('land on the urgency shares of docs/insights-model.md §14.1', () => {
+    for (const [name, family] of Object.entries(FAMILIES)) {
+      const members = fc.sample(family.customers, { numRuns: 500, seed: 20 });
+      for (const [level, share] of Object.entries(family.atLeast ?? {}) as [
+        UrgencyLevel,
+        number,
+      ][]) {
+        expect(shareAtLeast(members, level), `${name}: ${level} or above`).toBeGreaterThanOrEqual(
+          share,
+        );
+      }
+    }
+  });
+
+  it('ordinary customers with no strong signal are balanced and low urgency', () => {
     fc.assert(
       fc.property(ordinary, (r) => {
-        expect(scoreCustomerCompact(r).segment).toBe('balanced');
+        const insight = scoreCustomerCompact(r);
+        expect(insight.segment).toBe('balanced');
+        expect(insight.urgency_level).toBe('low');
       }),
       { numRuns: 500 },
     );

@@ -1,50 +1,78 @@
 import type { Breakdown, RiskLevel, UrgencyLevel } from '@behavio/contract';
 import { clip, round2 } from './math.js';
 
-/** Weights of the weighted-sum part of the priority score; they add up to 1. */
-export const PRIORITY_WEIGHTS = {
-  bias_severity: 0.35,
-  risk_urgency: 0.3,
-  time_sensitivity: 0.2,
-  customer_value: 0.15,
-} as const satisfies Record<keyof Breakdown, number>;
+/**
+ * Priority, urgency and risk level. Priority is "how much is wrong x how soon it matters": bias
+ * severity and risk urgency, each scaled by a timing factor that a fresh event (time
+ * sensitivity) raises; the larger of the two, plus 0.3 x the smaller, plus a little for
+ * customer value. Calibration and reasons: docs/insights-model.md §8 and §14.
+ */
 
-/** Share of the priority that comes from the worse of bias severity and risk urgency. */
-export const PRIORITY_WORST_SHARE = 0.55;
+/** A timing factor: `base` with no fresh event, `base + lift` for an event today. */
+export interface Timing {
+  readonly base: number;
+  readonly lift: number;
+}
 
 /**
- * Priority (0-10, 2 decimals):
- * 0.55 max(bias_severity, risk_urgency) + 0.45 (0.35 BS + 0.30 RU + 0.20 TS + 0.15 CV).
- * One severe problem is reason enough to call, so the worse of the two "what is wrong" measures
- * carries most of the score and cannot be diluted by calm measures; time sensitivity and customer
- * value order customers within that. Both parts rise with every measure (positive weights, max),
- * so the score never falls when any one measure rises.
+ * A bias is a tendency: it costs money when something triggers it (a hype peak, a loss), so
+ * with no fresh event it counts at 0.4 of its size, and in full the day of the event.
+ */
+export const BIAS_TIMING: Timing = { base: 0.4, lift: 0.6 };
+
+/**
+ * An acute portfolio risk (leverage, concentration, a deep fall) is exposure: it costs money
+ * whenever the market moves, so it counts at 0.65 with no event, and in full the day of one.
+ */
+export const RISK_TIMING: Timing = { base: 0.65, lift: 0.35 };
+
+/**
+ * Share of the smaller of the two timed measures added to the larger: a strong bias that
+ * drives an acute risk (an overconfident trader on margin) is worse than either alone.
+ */
+export const COMPOUND_SHARE = 0.3;
+
+/** Points of priority per point of customer value (at most 0.5): orders equal problems. */
+export const VALUE_WEIGHT = 0.05;
+
+/**
+ * Time sensitivity from which an event counts as fresh: a loss sale or averaging down in the
+ * last 10 days (10 days give 7.17), the peak of a strongly hyped name in the last 5.
+ */
+export const FRESH_EVENT_TIME_SENSITIVITY = 7;
+/** Priority of a fresh event on a high-risk portfolio at the least: the urgent band. */
+export const URGENT_PRIORITY = 8;
+
+/** The timing factor at a time sensitivity (0-10). */
+export const timingFactor = (t: Timing, ts: number): number => t.base + (t.lift * ts) / 10;
+
+/**
+ * Priority (0-10, 2 decimals), with b = BS x (0.4 + 0.6 TS/10) and r = RU x (0.65 + 0.35 TS/10):
+ * max(b, r) + 0.3 min(b, r) + 0.05 CV, at least 8 when a fresh event (TS >= 7) meets a
+ * high-risk portfolio (RU above 6). It never falls when any measure rises.
  */
 export const priorityScore = (b: Breakdown): number =>
   priorityOf(b.bias_severity, b.risk_urgency, b.time_sensitivity, b.customer_value);
 
+/** A fresh event on a high-risk portfolio: the call cannot wait. */
+export const freshEventOnHighRisk = (ts: number, ru: number): boolean =>
+  ts >= FRESH_EVENT_TIME_SENSITIVITY && riskLevelOf(ru) === 'high';
+
 /** priorityScore from the four measures. */
 export function priorityOf(bs: number, ru: number, ts: number, cv: number): number {
-  const worst = bs > ru ? bs : ru;
-  const weighted =
-    PRIORITY_WEIGHTS.bias_severity * bs +
-    PRIORITY_WEIGHTS.risk_urgency * ru +
-    PRIORITY_WEIGHTS.time_sensitivity * ts +
-    PRIORITY_WEIGHTS.customer_value * cv;
-  return round2(clip(PRIORITY_WORST_SHARE * worst + (1 - PRIORITY_WORST_SHARE) * weighted, 0, 10));
+  const bias = bs * timingFactor(BIAS_TIMING, ts);
+  const risk = ru * timingFactor(RISK_TIMING, ts);
+  const priority = Math.max(bias, risk) + COMPOUND_SHARE * Math.min(bias, risk) + VALUE_WEIGHT * cv;
+  const floor = freshEventOnHighRisk(ts, ru) ? URGENT_PRIORITY : 0;
+  return round2(clip(Math.max(priority, floor), 0, 10));
 }
 
 /**
- * Urgency from the (rounded) priority, matching the priority colours of product-rules: Display rules (8 / 6 / 4):
- * urgent at 8 or more, or when a time-sensitive event (>= 8) meets high risk urgency (>= 7);
- * high at 6 or more; medium at 4 or more; otherwise low.
+ * Urgency from the (rounded) priority, on the priority colours of product-rules: Display rules
+ * (8 / 6 / 4): urgent at 8 or more, high at 6 or more, medium at 4 or more, otherwise low.
  */
-export const urgencyLevel = (priority: number, b: Breakdown): UrgencyLevel =>
-  urgencyOf(priority, b.time_sensitivity, b.risk_urgency);
-
-/** urgencyLevel from the priority, time sensitivity and risk urgency. */
-export function urgencyOf(priority: number, ts: number, ru: number): UrgencyLevel {
-  if (priority >= 8 || (ts >= 8 && ru >= 7)) return 'urgent';
+export function urgencyLevel(priority: number): UrgencyLevel {
+  if (priority >= 8) return 'urgent';
   if (priority >= 6) return 'high';
   if (priority >= 4) return 'medium';
   return 'low';

@@ -1,5 +1,4 @@
 import type {
-  BiasName,
   CompactCustomerInsights,
   CustomerInsights,
   CustomerRecord,
@@ -12,11 +11,11 @@ import {
   riskUrgency,
   timeSensitivity,
 } from './breakdown.js';
-import { biasNamed, biasScore, evaluateBiases, topThree, type BiasResult } from './evaluate.js';
+import { biasScore, evaluateBiases, topThree, withEvidence, type BiasResult } from './evaluate.js';
 import { round2 } from './math.js';
 import { priorityScore, riskLevel, urgencyLevel } from './priority.js';
-import { assignSegment, segmentLeadBias, type Strengths } from './segment.js';
-import { chooseLead, leadTexts } from './texts.js';
+import { assignSegment } from './segment.js';
+import { chooseLead, freshEvent, leadTexts, riskAside } from './texts.js';
 import { MODEL_VERSION } from './version.js';
 
 /**
@@ -35,19 +34,21 @@ function evaluateCustomer(r: CustomerRecord) {
   };
   const priority = priorityScore(breakdown);
   const risk = riskLevel(breakdown);
-  const strengths = Object.fromEntries(biases.map((b) => [b.bias.name, b.strength])) as Record<
-    BiasName,
-    number
-  > satisfies Strengths;
-  const segment = assignSegment(strengths);
-  const leadBias = biasNamed(biases, segmentLeadBias(segment, strengths, top[0]!.bias.name));
-  const lead = chooseLead(r, {
+  // Only the lead bias's evidence is quoted (in the texts), so only its evidence is built here.
+  const leadBias = withEvidence(top[0]!, r);
+  const segment = assignSegment(leadBias.bias.name, leadBias.strength);
+  const leadInputs = {
     biasSeverity: breakdown.bias_severity,
     riskUrgency: breakdown.risk_urgency,
     riskLevel: risk,
+    segment,
     leadBias,
+  };
+  const lead = chooseLead(r, leadInputs);
+  const texts = leadTexts(r, lead, leadBias, {
+    aside: riskAside(r, lead, leadInputs),
+    event: freshEvent(r),
   });
-  const texts = leadTexts(r, lead, leadBias);
   return {
     biases,
     top,
@@ -55,7 +56,7 @@ function evaluateCustomer(r: CustomerRecord) {
       breakdown,
       customer_value_basis: customerValueBasis(r),
       priority_score: priority,
-      urgency_level: urgencyLevel(priority, breakdown),
+      urgency_level: urgencyLevel(priority),
       risk_level: risk,
       segment,
       recommended_action: texts.action,
@@ -67,11 +68,11 @@ function evaluateCustomer(r: CustomerRecord) {
 /** The insights around the biases in the shape `toBias` gives them (top biases are the same objects). */
 function insightsOf<B>(r: CustomerRecord, toBias: (b: BiasResult) => B) {
   const { biases, top, rest } = evaluateCustomer(r);
-  const shaped = new Map(biases.map((b) => [b, toBias(b)]));
+  const shaped = biases.map(toBias);
   return {
     model_version: MODEL_VERSION,
-    biases: biases.map((b) => shaped.get(b)!),
-    top_biases: top.map((b) => shaped.get(b)!),
+    biases: shaped,
+    top_biases: top.map((b) => shaped[biases.indexOf(b)]!),
     ...rest,
   };
 }

@@ -1,77 +1,40 @@
 import type { BiasName, Segment } from '@behavio/contract';
-import { round2 } from './math.js';
 
 /**
- * Behavioural segment from bias strengths s = score x confidence (0-100), after Pompian's
- * behavioural investor types. Formulas and tie rule: docs/insights-model.md §9.
+ * Behavioural segment: the segment of the strongest bias, after Pompian's behavioural investor
+ * types, so that the segment, the first top bias and the recommended action tell one story.
+ * Rules and reasons: docs/insights-model.md §9.
  */
-
-/** Below this segment score no pattern is strong enough and the customer is balanced. */
-export const SEGMENT_THRESHOLD = 35;
-
-/** The strength of each bias. */
-export type Strengths = Readonly<Record<BiasName, number>>;
 
 /**
- * Each segment's score and the biases its lead bias is chosen from, in tie-break precedence:
- * the segment with the larger potential for harm first.
+ * A bias at or above this strength (score x confidence, e.g. a score of 50 at 70% confidence)
+ * is strong: it places the customer in its segment and leads the texts. Below it the customer
+ * is balanced.
  */
-export const SEGMENTS = [
-  { name: 'overconfident', score: (s: Strengths) => s.overconfidence, biases: ['overconfidence'] },
-  { name: 'herd_followers', score: (s: Strengths) => s.herding, biases: ['herding'] },
-  {
-    // Both reference-point biases.
-    name: 'anchored',
-    score: (s: Strengths) => 0.7 * s.anchoring + 0.3 * s.disposition_effect,
-    biases: ['anchoring', 'disposition_effect'],
-  },
-  {
-    // Pompian's Preserver. The defining bias carries 0.7, as anchoring does for anchored, so a
-    // plainly cautious customer (60% cash, risk profile 1) needs no loss sales or idleness.
-    name: 'risk_averse',
-    score: (s: Strengths) => 0.7 * s.risk_aversion + 0.15 * s.loss_aversion + 0.15 * s.status_quo,
-    biases: ['risk_aversion', 'loss_aversion', 'status_quo'],
-  },
-] as const satisfies readonly {
-  name: Exclude<Segment, 'balanced'>;
-  score: (s: Strengths) => number;
-  biases: readonly BiasName[];
-}[];
-
-export type SegmentName = (typeof SEGMENTS)[number]['name'];
-
-export type SegmentScores = Record<SegmentName, number>;
-
-/** The four segment scores, rounded to 2 decimals. */
-export const segmentScores = (s: Strengths): SegmentScores =>
-  Object.fromEntries(SEGMENTS.map((g) => [g.name, round2(g.score(s))])) as SegmentScores;
+export const STRONG_BIAS_STRENGTH = 35;
 
 /**
- * The segment with the highest score (2 decimals); a tie goes to the earlier segment in
- * SEGMENTS. Balanced when the highest score is below SEGMENT_THRESHOLD.
+ * The segment each bias belongs to. The spec's four behavioural segments, read as Pompian's
+ * types: overconfident (Accumulator), herd_followers (Follower), anchored (reference points:
+ * anchoring and the disposition effect, both judged against the purchase price) and
+ * risk_averse (Preserver: loss aversion, status quo and mental accounting are Pompian's
+ * Preserver biases; home bias is the preference for the familiar market that feels safer).
  */
-export function assignSegment(s: Strengths): Segment {
-  let best: SegmentName = SEGMENTS[0].name;
-  let top = round2(SEGMENTS[0].score(s));
-  for (const segment of SEGMENTS) {
-    const score = round2(segment.score(s));
-    if (score > top) {
-      best = segment.name;
-      top = score;
-    }
-  }
-  return top < SEGMENT_THRESHOLD ? 'balanced' : best;
-}
+export const BIAS_SEGMENT = {
+  overconfidence: 'overconfident',
+  herding: 'herd_followers',
+  anchoring: 'anchored',
+  disposition_effect: 'anchored',
+  risk_aversion: 'risk_averse',
+  loss_aversion: 'risk_averse',
+  status_quo: 'risk_averse',
+  home_bias: 'risk_averse',
+  mental_accounting: 'risk_averse',
+} as const satisfies Record<BiasName, Exclude<Segment, 'balanced'>>;
 
 /**
- * The bias the texts lead with for a segment: the strongest of the segment's biases (ties to
- * the first named), or `strongest` (the strongest bias overall) for balanced. Keeps the
- * recommended action consistent with the segment the RM sees.
+ * The segment of the strongest bias (`strongest`, top_biases[0], with its strength), or
+ * balanced when even the strongest bias is below STRONG_BIAS_STRENGTH.
  */
-export function segmentLeadBias(segment: Segment, s: Strengths, strongest: BiasName): BiasName {
-  const own = SEGMENTS.find((g) => g.name === segment);
-  if (own === undefined) return strongest;
-  let lead: BiasName = own.biases[0];
-  for (const name of own.biases) if (s[name] > s[lead]) lead = name;
-  return lead;
-}
+export const assignSegment = (strongest: BiasName, strength: number): Segment =>
+  strength >= STRONG_BIAS_STRENGTH ? BIAS_SEGMENT[strongest] : 'balanced';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_CUSTOMER, type CustomerRecord } from '@behavio/contract';
+import { EXAMPLE_CUSTOMER, type CustomerRecord, type Segment } from '@behavio/contract';
 import { BIASES } from './biases.js';
-import { evaluateBias, type BiasResult } from './evaluate.js';
+import { evaluateBias, withEvidence, type LeadBias } from './evaluate.js';
 import { scoreCustomer } from './score.js';
 import { chooseLead } from './texts.js';
 import {
@@ -18,11 +18,11 @@ const step = (name: string) => BIASES.find((b) => b.name === name)!.step;
 const opening = (name: string) => BIASES.find((b) => b.name === name)!.opening;
 
 describe('lead issue', () => {
-  const herding = evaluateBias(BIASES[1]!, EXAMPLE_CUSTOMER);
+  const herding = withEvidence(evaluateBias(BIASES[1]!, EXAMPLE_CUSTOMER), EXAMPLE_CUSTOMER);
   /** The herding bias with that strength and as much evidence as it had for EXAMPLE_CUSTOMER, or none. */
-  const leadBias = (strength: number, withEvidence = true): BiasResult => ({
+  const leadBias = (strength: number, hasEvidence = true): LeadBias => ({
     ...herding,
-    evidence: withEvidence ? herding.evidence : [],
+    evidence: hasEvidence ? herding.evidence : [],
     strength,
   });
   const lead = (
@@ -31,7 +31,8 @@ describe('lead issue', () => {
     ru: number,
     risk: 'high' | 'medium',
     b = leadBias(0),
-  ) => chooseLead(r, { biasSeverity: bs, riskUrgency: ru, riskLevel: risk, leadBias: b });
+    segment: Segment = 'balanced',
+  ) => chooseLead(r, { biasSeverity: bs, riskUrgency: ru, riskLevel: risk, segment, leadBias: b });
 
   it('is the largest risk signal when risk is high and at least as urgent as the biases', () => {
     expect(lead(OVERCONFIDENT_TRADER, 2, 7, 'high')).toBe('leverage');
@@ -55,13 +56,24 @@ describe('lead issue', () => {
     expect(lead(both, 2, 7, 'high')).toBe('leverage');
   });
 
-  it('is the lead bias when risk does not lead, or a routine review when nothing is strong', () => {
+  it('is the lead bias when risk does not lead, or a routine review for a balanced customer', () => {
     expect(herding.evidence.length).toBeGreaterThan(0);
-    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(25))).toBe('bias');
+    const herd = 'herd_followers';
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(40), herd)).toBe('bias');
     // High risk but the biases are more severe: the bias leads.
-    expect(lead(OVERCONFIDENT_TRADER, 8, 7, 'high', leadBias(25))).toBe('bias');
-    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(14.99))).toBe('review');
-    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(25, false))).toBe('review');
+    expect(lead(OVERCONFIDENT_TRADER, 8, 7, 'high', leadBias(40), herd)).toBe('bias');
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(30))).toBe('review');
+    expect(lead(EXAMPLE_CUSTOMER, 2, 5, 'medium', leadBias(40, false), herd)).toBe('review');
+  });
+
+  it("lets a risk lead only when it belongs to the segment's story", () => {
+    const fallen = row({ leverage_ratio: 1, single_stock_pct: 10, max_drawdown_pct: -45 });
+    expect(lead(fallen, 2, 7, 'high', leadBias(40), 'risk_averse')).toBe('drawdown');
+    // An anchored customer's story is the price paid: the bias leads, the fall is an aside.
+    expect(lead(fallen, 2, 7, 'high', leadBias(40), 'anchored')).toBe('bias');
+    expect(lead(OVERCONFIDENT_TRADER, 2, 7, 'high', leadBias(40), 'overconfident')).toBe(
+      'leverage',
+    );
   });
 });
 
@@ -79,13 +91,13 @@ describe('recommended action and why', () => {
   it('names the top bias evidence with the figures and the bias step', () => {
     const herd = scoreCustomer(HERD_FOLLOWER);
     expect(herd.recommended_action).toBe(
-      `A social hype score of 92/100 and 60 news clicks in 7 days: ${step('herding')}`,
+      `A social hype score of 92/100 and 60 news clicks in 7 days, after a hype peak 2 days ago: ${step('herding')}`,
     );
     expect(herd.why).toBe(
       `${opening('herding')}: a social hype score of 92/100 and 60 news clicks in 7 days.`,
     );
     expect(scoreCustomer(ANCHORED_HOLDER).recommended_action).toBe(
-      `A position 45% below its purchase price and 4 averaging-down trades: ${step('anchoring')}`,
+      `A position 45% below its purchase price and 4 averaging-down trades, after averaging down 10 days ago: ${step('anchoring')}`,
     );
     // The cautious saver's segment is risk_averse; its strongest member bias leads.
     expect(scoreCustomer(CAUTIOUS_SAVER).recommended_action).toBe(
@@ -123,7 +135,7 @@ describe('recommended action and why', () => {
     expect(i.why).toBe(
       'Your portfolio has fallen sharply: an 80% drawdown against a stated risk profile of 3/10.',
     );
-    const levered = scoreCustomer({ ...OVERCONFIDENT_TRADER, max_drawdown_pct: -18 });
+    const levered = scoreCustomer(row({ leverage_ratio: 2.4, max_drawdown_pct: -18 }));
     expect(levered.why).toBe(
       'Your portfolio is carrying extra risk: leverage at 2.4x and an 18% drawdown.',
     );

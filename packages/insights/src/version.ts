@@ -3,4 +3,4 @@
  * template changes (patch: wording only; minor: a formula, weight or table; major: the output
  * shape). Stored insights carry the version that produced them and are recomputed by a backfill.
  */
-export const MODEL_VERSION = '1.1.1';
+export const MODEL_VERSION = '1.2.0';

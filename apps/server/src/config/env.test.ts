@@ -22,7 +22,20 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       maxUploadBytes: 100 * 1024 * 1024,
       maxUploadRows: 2_000_000,
+      imports: { concurrency: 2, scoringThreads: 1 },
+      alertDigestCron: '0 7 * * *',
     });
+  });
+
+  it.each([
+    ['30 6 * * 1-5', '30 6 * * 1-5'],
+    ['  0   7 * *   *  ', '0 7 * * *'],
+    ['*/15 8-18/2 1,15 jan-mar MON-fri', '*/15 8-18/2 1,15 jan-mar MON-fri'],
+    ['0 7 * * 7', '0 7 * * 7'],
+  ])('takes the digest schedule %j', (value, kept) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ALERT_DIGEST_CRON: value }).alertDigestCron).toBe(
+      kept,
+    );
   });
 
   it.each([
@@ -36,6 +49,10 @@ describe('loadConfig', () => {
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
     [{ RM_LIST_CACHE_MB: '-1' }, 'RM_LIST_CACHE_MB'],
     [{ RM_LIST_CACHE_MB: 'lots' }, 'RM_LIST_CACHE_MB'],
+    [{ IMPORT_SCORING_THREADS: '-1' }, 'IMPORT_SCORING_THREADS'],
+    [{ IMPORT_SCORING_THREADS: '17' }, 'IMPORT_SCORING_THREADS'],
+    [{ IMPORT_SCORING_THREADS: '1.5' }, 'IMPORT_SCORING_THREADS'],
+    [{ IMPORT_SCORING_THREADS: 'two' }, 'IMPORT_SCORING_THREADS'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be false, a hop count, or a comma-separated list'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'not proxy.local'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters long'],
@@ -43,6 +60,17 @@ describe('loadConfig', () => {
     [{ FILE_STORAGE: 'nfs' }, 'FILE_STORAGE'],
     [{ S3_BUCKET: 'b', S3_URL: 'ftp://store' }, 'S3_URL must start with http:// or https://'],
     [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }, 'are set together'],
+    [{ ALERT_DIGEST_CRON: '0 7 * *' }, 'ALERT_DIGEST_CRON must be a cron expression in UTC'],
+    [{ ALERT_DIGEST_CRON: 'daily' }, 'it has 1 field, not 5'],
+    [{ ALERT_DIGEST_CRON: '0 25 * * *' }, '"25" is not a valid hour (0-23)'],
+    [{ ALERT_DIGEST_CRON: '60 7 * * *' }, '"60" is not a valid minute (0-59)'],
+    [{ ALERT_DIGEST_CRON: '0 7 0 * *' }, '"0" is not a valid day of month (1-31)'],
+    [{ ALERT_DIGEST_CRON: '0 7 * 13 *' }, '"13" is not a valid month (1-12)'],
+    [{ ALERT_DIGEST_CRON: '0 7 * * 8' }, '"8" is not a valid day of week (0-7)'],
+    [{ ALERT_DIGEST_CRON: '0 9-5 * * *' }, '"9-5" is not a valid hour'],
+    [{ ALERT_DIGEST_CRON: '*/0 7 * * *' }, '"*/0" is not a valid minute'],
+    [{ ALERT_DIGEST_CRON: '0 7 * * mon,,fri' }, '"" is not a valid day of week'],
+    [{ ALERT_DIGEST_CRON: '0 7 L * *' }, '"L" is not a valid day of month'],
   ])('refuses %j with a message naming the variable', (env, text) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(text);
@@ -83,6 +111,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://u@db/behavio',
       RM_LIST_CACHE_MB: '0',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback',
+      IMPORT_SCORING_THREADS: '0',
     });
     expect(config).toMatchObject({
       fileStorage: 'database',
@@ -93,6 +122,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://app.example.com',
       appName: 'Acme Insights',
       databaseUrl: 'postgresql://u@db/behavio',
+      imports: { scoringThreads: 0 },
     });
   });
 });

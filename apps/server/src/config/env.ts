@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { BillingCycle, PaidPlan } from '@behavio/contract';
 import { z } from 'zod';
+import { cronProblem } from './cron.js';
 
 const optionalUrl = (protocols: string[], name: string) =>
   z
@@ -82,6 +83,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_IP_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_EMAIL_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_API_KEY_PER_MINUTE: positiveInt(60),
   MAX_UPLOAD_MB: positiveInt(100),
   MAX_UPLOAD_ROWS: positiveInt(2_000_000),
   UPLOAD_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
@@ -97,6 +99,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  IMPORT_SCORING_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   FILE_STORAGE: z.enum(['database', 'disk', 's3']).optional(),
   S3_URL: optionalUrl(['http://', 'https://'], 'S3_URL'),
@@ -114,6 +117,19 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z
     .enum(['stripe', 'offline'], { error: 'PAYMENTS_PROVIDER must be stripe or offline' })
     .optional(),
+  ALERT_DIGEST_CRON: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, ' ') : '0 7 * * *'))
+    .superRefine((v, ctx) => {
+      const problem = cronProblem(v);
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: `ALERT_DIGEST_CRON must be a cron expression in UTC such as "0 7 * * *" (07:00 daily): ${problem}`,
+        });
+    }),
 });
 
 /**
@@ -184,7 +200,7 @@ export interface Config {
   publicUrl: string;
   appName: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  rateLimit: { ipPerMinute: number; emailPerMinute: number };
+  rateLimit: { ipPerMinute: number; emailPerMinute: number; apiKeyPerMinute: number };
   maxUploadBytes: number;
   maxUploadRows: number;
   uploadWaitMs: number;
@@ -201,6 +217,8 @@ export interface Config {
   fileStorage: 'database' | 'disk' | 's3';
   /** The S3-compatible bucket, when fileStorage is s3. */
   s3: S3Config | undefined;
+  /** When the digest of unread alerts is emailed: five-field cron, UTC (docs/alert-digest.md). */
+  alertDigestCron: string;
 }
 
 export interface S3Config {
@@ -217,6 +235,11 @@ export interface ImportConfig {
   concurrency: number;
   /** An import whose worker has not said it is alive for this long is retried. */
   staleSeconds: number;
+  /**
+   * Worker threads that score each import's rows beside its parser (0: in the import's own
+   * thread). Each running import has its own, so a process uses up to concurrency x this many.
+   */
+  scoringThreads: number;
   /** Tests only: a pause after every loaded batch, so a test can act while an import runs. */
   batchDelayMs: number;
 }
@@ -255,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: {
       ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
       emailPerMinute: e.RATE_LIMIT_EMAIL_PER_MINUTE,
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxUploadRows: e.MAX_UPLOAD_ROWS,
@@ -268,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imports: {
       concurrency: e.IMPORT_CONCURRENCY,
       staleSeconds: e.IMPORT_STALE_SECONDS,
+      scoringThreads: e.IMPORT_SCORING_THREADS,
       batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
     },
     fileStorage: e.FILE_STORAGE ?? (e.S3_BUCKET ? 's3' : e.DATABASE_URL ? 'database' : 'disk'),
@@ -282,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               : undefined,
         }
       : undefined,
+    alertDigestCron: e.ALERT_DIGEST_CRON,
   };
 }
 

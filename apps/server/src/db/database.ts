@@ -40,7 +40,11 @@ export function databaseTargetFor(config: {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // No JIT: the app's statements are short or batched, and a batch whose row estimate runs
+    // high (the recommendations run's update, a self-join) paid about half a second of LLVM
+    // compilation each time, which made a million customers' run six times slower (measured,
+    // docs/benchmarks.md session 13). PGlite has no JIT.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

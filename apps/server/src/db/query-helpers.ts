@@ -10,12 +10,3 @@ export async function countRows<DB, TB extends keyof DB>(
     .executeTakeFirstOrThrow()) as { n: string | number };
   return Number(row.n);
 }
-
-/** Page `page` (from 1) of `pageSize` rows. */
-export function pageOf<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  page: number,
-  pageSize: number,
-): SelectQueryBuilder<DB, TB, O> {
-  return query.limit(pageSize).offset((page - 1) * pageSize);
-}

@@ -1,8 +1,15 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
+  AlertDigest,
+  AlertKind,
+  AlertSeverity,
   BillingCycle,
+  ChangeKind,
   CallOutcome,
   CustomerRecord,
+  FileHeader,
+  MappingSource,
+  MappingSuggestion,
   PaidPlan,
   Plan,
   ProductCategory,
@@ -20,6 +27,8 @@ export interface FirmsTable {
   employee_count: number;
   plan: ColumnType<Plan, Plan | undefined, Plan>;
   created_at: CreatedAt;
+  /** The firm's daily call capacity, null for the default (migration 0019). */
+  calls_per_day: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UsersTable {
@@ -34,6 +43,10 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** Raised by a password change or reset: tokens of an earlier epoch are refused (0012). */
   session_epoch: ColumnType<number, number | undefined, number>;
+  /** An RM's own daily call capacity, null to follow the firm's (migration 0019). */
+  calls_per_day: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whether the user is emailed a daily digest of unread alerts (migration 0024). */
+  alert_digest: ColumnType<AlertDigest, AlertDigest | undefined, AlertDigest>;
 }
 
 export interface EmailVerificationsTable {
@@ -92,6 +105,72 @@ export interface CustomerFilesTable {
   import_started_at: Date | null;
   rows_processed: number | null;
   rows_expected: number | null;
+  /** What the import read the file as, and the mapping it used (migration 0021). */
+  encoding: string | null;
+  delimiter: string | null;
+  column_mapping: ColumnType<
+    Record<string, string> | null,
+    string | null | undefined,
+    string | null
+  >;
+  mapping_source: MappingSource | null;
+  /** 'api' for a feed request stored as a file (migration 0023). */
+  source: ColumnType<FileSource, FileSource | undefined, FileSource>;
+  api_key_id: string | null;
+  /** Rejected rows a fix has imported since (migration 0025). */
+  fixed_rows: ColumnType<number[], number[] | undefined, number[]>;
+}
+
+/** An upload waiting for its column mapping (migration 0021). */
+export type FileSource = 'upload' | 'api';
+
+/** A firm's API key, kept as the SHA-256 of its secret (migration 0023). */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  firm_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** An Idempotency-Key a firm's feed used, and the import it started (migration 0023). */
+export interface FeedIdempotencyTable {
+  firm_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  file_id: string;
+  created_at: CreatedAt;
+}
+
+export interface PendingFilesTable {
+  id: string;
+  firm_id: string;
+  uploaded_by: string | null;
+  filename: string;
+  file_size: ColumnType<string | number, number, number>;
+  format: FileFormat;
+  storage_key: string;
+  headers: Json<FileHeader[]>;
+  suggestions: Json<MappingSuggestion[]>;
+  encoding: string | null;
+  delimiter: string | null;
+  created_at: CreatedAt;
+}
+
+/** A firm's saved column mapping, found by its file's headers (migration 0021). */
+export interface ColumnMappingsTable {
+  id: Generated<string>;
+  firm_id: string;
+  headers_key: string;
+  headers: Json<string[]>;
+  mapping: Json<Record<string, string>>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** The 28 customer columns, the optional value columns and who the customer is assigned to. */
@@ -99,10 +178,16 @@ export interface CustomersTable extends Omit<CustomerRecord, 'customer_id'> {
   firm_id: string;
   customer_id: string;
   rm_id: string | null;
-  /** The files that supplied the customer (migration 0006). */
-  supplied_by: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Which customers a file supplied, in chunks of up to 10,000 ids (migration 0026). */
+export interface FileCustomerIdsTable {
+  file_id: string;
+  chunk: number;
+  firm_id: string;
+  customer_ids: string[];
 }
 
 export interface StoredInsightColumns {
@@ -131,6 +216,65 @@ export interface CustomerInsightsTable extends StoredInsightColumns {
   computed_at: CreatedAt;
   /** The contract's ProductSuggestion list, best first (migration 0018). */
   recommended_products: ColumnType<unknown, string | undefined, string>;
+  /** The import that recorded this state, what it did and the kinds of change (migration 0022). */
+  file_id: string | null;
+  change: CustomerStateChange | null;
+  changes: ColumnType<ChangeKind[], ChangeKind[] | undefined, ChangeKind[]>;
+}
+
+export type CustomerStateChange = 'new' | 'updated';
+
+/** A state of a customer's insight that an import superseded (migration 0022). */
+export interface InsightHistoryTable {
+  id: Generated<string>;
+  firm_id: string;
+  customer_id: string;
+  file_id: string | null;
+  change: CustomerStateChange | null;
+  changes: ChangeKind[];
+  recorded_at: Date;
+  model_version: string;
+  priority_score: number;
+  urgency_level: string;
+  risk_level: string;
+  segment: string;
+  top_biases: Json<unknown>;
+  top_product_id: string | null;
+}
+
+type Count = ColumnType<number, number | undefined, number>;
+
+/** What one import changed, in counts (migration 0022). */
+export interface FileChangesTable {
+  file_id: string;
+  firm_id: string;
+  new_customers: Count;
+  updated: Count;
+  unchanged: Count;
+  removed: Count;
+  urgency_up: Count;
+  risk_level_up: Count;
+  priority_jump: Count;
+  new_top_bias: Count;
+  segment_change: Count;
+  product_change: Count;
+  created_at: CreatedAt;
+}
+
+/** A change that needs a person, for one user (migration 0022). */
+export interface AlertsTable {
+  id: Generated<string>;
+  firm_id: string;
+  user_id: string;
+  customer_id: string;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  message: string;
+  file_id: string | null;
+  created_at: CreatedAt;
+  read_at: Date | null;
+  /** Set by the daily digest once it has listed the alert. */
+  digested_at: Date | null;
 }
 
 export interface RecommendationRunsTable {
@@ -154,6 +298,17 @@ export interface CallOutcomesTable {
   urgency_level: string;
   recommended_action: string;
   created_at: CreatedAt;
+}
+
+/** Notes on a customer (migration 0019): edited only by their author, never deleted. */
+export interface CustomerNotesTable {
+  id: Generated<string>;
+  firm_id: string;
+  customer_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: CreatedAt;
+  updated_at: Date | null;
 }
 
 export interface AuditEventsTable {
@@ -268,12 +423,21 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   rate_limit_hits: RateLimitHitsTable;
   customer_files: CustomerFilesTable;
+  api_keys: ApiKeysTable;
+  feed_idempotency: FeedIdempotencyTable;
+  pending_files: PendingFilesTable;
+  column_mappings: ColumnMappingsTable;
   customers: CustomersTable;
+  file_customer_ids: FileCustomerIdsTable;
   customer_insights: CustomerInsightsTable;
+  insight_history: InsightHistoryTable;
+  file_changes: FileChangesTable;
+  alerts: AlertsTable;
   recommendation_runs: RecommendationRunsTable;
   customer_list_index: CustomerListIndexTable;
   firm_data_versions: FirmDataVersionsTable;
   call_outcomes: CallOutcomesTable;
+  customer_notes: CustomerNotesTable;
   audit_events: AuditEventsTable;
   subscriptions: SubscriptionsTable;
   billing_events: BillingEventsTable;

@@ -1,7 +1,9 @@
-import { MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
+import { API_KEY_MESSAGES, MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../errors/app-error.js';
 import { findSessionForToken } from '../modules/auth/auth.repository.js';
+import { hashApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-secret.js';
+import { findActiveApiKey, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 import type { Executor } from '../db/executor.js';
 
@@ -18,6 +20,11 @@ export interface AccessRule {
   roleMessage?: string;
   /** When set, the free plan is refused with this message. */
   paidPlanMessage?: string;
+  /**
+   * The route takes an API key and nothing else (the customer feed). Every other route refuses
+   * an API key with 403, whatever its roles: a key is not an employee.
+   */
+  apiKey?: boolean;
 }
 
 export interface Principal {
@@ -26,6 +33,18 @@ export interface Principal {
   role: Role;
   plan: Plan;
   email: string;
+}
+
+/**
+ * A firm's system calling with an API key: a kind of its own, never a `Principal`, so no route
+ * written for employees can be reached with a key by mistake (`principalOf` refuses it).
+ */
+export interface ApiKeyPrincipal {
+  keyId: string;
+  firmId: string;
+  plan: Plan;
+  name: string;
+  prefix: string;
 }
 
 /** The verified token of the request, so a logout can revoke exactly it. */
@@ -41,6 +60,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     sessionToken: SessionToken | null;
+    apiKey: ApiKeyPrincipal | null;
   }
 }
 
@@ -50,6 +70,14 @@ export const invalidToken = () => new AppError('invalid_token', MESSAGES.invalid
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw invalidToken();
   return request.principal;
+}
+
+export const invalidApiKey = () => new AppError('invalid_api_key', API_KEY_MESSAGES.invalidKey);
+
+/** The API key of a feed route; the hook guarantees it exists there. */
+export function apiKeyOf(request: FastifyRequest): ApiKeyPrincipal {
+  if (!request.apiKey) throw invalidApiKey();
+  return request.apiKey;
 }
 
 /** The token of an authenticated route; the hook guarantees it exists there. */
@@ -71,6 +99,7 @@ export function registerAccessControl(
 ): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('apiKey', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -82,6 +111,25 @@ export function registerAccessControl(
     const rule = request.routeOptions.config.access;
     if (!rule || rule.public) return;
     const token = bearerToken(request);
+    if (token && looksLikeApiKey(token)) {
+      // Unknown or revoked first (420), so a revoked key learns it is revoked wherever it calls.
+      const key = await findActiveApiKey(deps.db, hashApiKey(token));
+      if (!key) throw invalidApiKey();
+      if (!rule.apiKey) throw forbidden(API_KEY_MESSAGES.keyOnlyFeed, 'api_key_not_allowed');
+      await touchApiKey(deps.db, key.id);
+      request.apiKey = {
+        keyId: key.id,
+        firmId: key.firm_id,
+        plan: key.plan,
+        name: key.name,
+        prefix: key.prefix,
+      };
+      return;
+    }
+    if (rule.apiKey) {
+      if (!token) throw invalidApiKey();
+      throw forbidden(API_KEY_MESSAGES.keyRequired, 'api_key_required');
+    }
     const claims = token ? await deps.tokens.verify(token) : undefined;
     if (!claims) throw invalidToken();
     // Gone, logged out, or from before a password change: all the same invalid token.

@@ -13,9 +13,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The multipart part that carries the uploaded file, for the OpenAPI description. */
     uploadPart?: string;
-    /** A success answered as text rather than JSON (a CSV download), for the description. */
-    textResponse?: { status: number; mediaType: string; description: string };
+    /** A success answered as a file rather than JSON (a CSV or Excel download), for the description. */
+    textResponse?: { status: number; mediaType: string | string[]; description: string };
   }
+}
+
+/** `anyOf: [X, null]` as X. */
+function withoutNull(schema: unknown): unknown {
+  const anyOf = (schema as { anyOf?: { type?: string }[] }).anyOf;
+  const kept = anyOf?.filter((s) => s.type !== 'null');
+  return kept?.length === 1 ? kept[0] : schema;
 }
 
 /**
@@ -36,17 +43,29 @@ const transform: SwaggerTransform = (input) => {
       ...(out.schema.response as object),
       [text.status]: {
         description: text.description,
-        content: { [text.mediaType]: { schema: { type: 'string' } } },
+        content: Object.fromEntries(
+          [text.mediaType].flat().map((type) => [type, { schema: { type: 'string' } }]),
+        ),
       },
     };
   }
   const part = config?.uploadPart;
   if (part) {
-    schema.body = {
+    const upload = {
       type: 'object',
       required: [part],
       properties: { [part]: { type: 'string', format: 'binary' } },
     };
+    // A route that also takes JSON (the customer feed) describes both bodies; its schema allows
+    // null only because a multipart body reaches validation as null.
+    schema.body = out.schema.body
+      ? {
+          content: {
+            'application/json': { schema: withoutNull(out.schema.body) },
+            'multipart/form-data': { schema: upload },
+          },
+        }
+      : upload;
   }
   return { ...out, schema };
 };
@@ -83,7 +102,16 @@ export async function registerOpenApi(
       },
       servers: [{ url: options.publicUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API key (bhv_…)',
+            description:
+              'An API key the firm admin created in API keys, sent as `Authorization: Bearer <key>`. It may only call the customer feed (`/api/v1/…`); every other route answers 403, an unknown or revoked key 420.',
+          },
+        },
       },
     },
     transform,

@@ -1,4 +1,4 @@
-import { EMPLOYEE_MESSAGES, ADMIN_MESSAGES, MESSAGES } from '@behavio/contract';
+import { API_KEY_MESSAGES, EMPLOYEE_MESSAGES, ADMIN_MESSAGES, MESSAGES } from '@behavio/contract';
 import type { AccessRule } from './access.js';
 
 /**
@@ -38,6 +38,12 @@ export const RULES = {
     roles: ['admin', 'head', 'compliance'],
     paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
   },
+  /** The export of the admin's view of an RM's book or call list: the admin, on a paid plan. */
+  rmListExport: {
+    roles: ['admin'],
+    roleMessage: "Only the firm admin can export an RM's lists.",
+    paidPlanMessage: ADMIN_MESSAGES.upgradeRequired,
+  },
   /** The RM screens: an RM's own book, on a paid plan (product-rules: Roles and permissions). */
   ownBook: {
     roles: ['rm'],
@@ -60,6 +66,16 @@ export const RULES = {
     roles: ['admin', 'rm'],
     roleMessage: 'Only the firm admin and relationship managers can open a customer.',
   },
+  /** Reading the daily call capacity: the admin (who sets the firm's) and RMs; any plan. */
+  callCapacity: {
+    roles: ['admin', 'rm'],
+    roleMessage: 'Only the firm admin and relationship managers have a call capacity.',
+  },
+  /** Notes on a customer: an RM for their own customers, the admin for any; any plan. */
+  customerNotes: {
+    roles: ['admin', 'rm'],
+    roleMessage: 'Only the firm admin and relationship managers can write notes on a customer.',
+  },
   /** How the shelf performs: admin, head and compliance, on any plan. */
   productPerformance: {
     roles: ['admin', 'head', 'compliance'],
@@ -69,5 +85,14 @@ export const RULES = {
   productShelf: {
     roles: ['admin'],
     roleMessage: 'Only the firm admin can manage the product shelf.',
+  },
+  /** The firm's API keys: the admin, on any plan (the free plan's one file still bounds the feed). */
+  apiKeys: { roles: ['admin'], roleMessage: API_KEY_MESSAGES.adminOnly },
+  /** The customer feed: an API key of the firm, and nothing else (docs/api-feed.md). */
+  apiFeed: { apiKey: true },
+  /** What each import changed (issue 19): admin, head and compliance, on any plan. */
+  fileChanges: {
+    roles: ['admin', 'head', 'compliance'],
+    roleMessage: 'Only the firm admin, head and compliance can see what an import changed.',
   },
 } as const satisfies Record<string, AccessRule>;

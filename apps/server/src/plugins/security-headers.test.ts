@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { MESSAGES } from '@behavio/contract';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { adminOnPlan, uploadFile } from '../../test/firms.js';
+import { startWellInsideAMinuteWindow } from '../../test/rate-limit-window.js';
 import {
   customerTable,
   generateCustomers,
@@ -47,14 +48,8 @@ describe('security headers', () => {
   });
 });
 
-/** Limits count in fixed one-minute windows: start a test's attempts well inside one. */
-async function awayFromMinuteEdge() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
-}
-
 describe('TRUST_PROXY', () => {
-  beforeEach(awayFromMinuteEdge);
+  beforeEach(() => startWellInsideAMinuteWindow());
 
   it('gives two clients behind the trusted proxy separate login limits', async () => {
     for (let i = 0; i < 2; i++)

@@ -49,10 +49,12 @@ export function createAppRoutes(retry?: ImportRetryOptions): RouteObject[] {
               lazy: page(() => import('./routes/app/manage-customers')),
             },
             { path: paths.products, lazy: page(() => import('./routes/app/products')) },
+            { path: paths.apiKeys, lazy: page(() => import('./routes/app/api-keys')) },
             { path: paths.subscription, lazy: page(() => import('./routes/app/subscription')) },
             { path: paths.premium, lazy: page(() => import('./routes/app/premium')) },
             { path: paths.premiumFull, lazy: page(() => import('./routes/app/premium-full')) },
             { path: paths.customer, lazy: page(() => import('./routes/app/customer')) },
+            { path: paths.alerts, lazy: page(() => import('./routes/app/alerts')) },
           ],
         },
         // Signed in, but a standalone payment page without the navigation shell.

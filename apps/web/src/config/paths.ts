@@ -13,6 +13,8 @@ export const paths = {
   manageCustomers: '/settings/manageCustomers',
   /** The firm's product shelf and how it performs (issue 18). */
   products: '/products',
+  /** The admin's API keys for the customer feed (issue 19). */
+  apiKeys: '/api-keys',
   /** Unlock Premium Features (credit-gated); the spec leaves the path to us. */
   premium: '/premium',
   /** The paid features screen (pro or business). */
@@ -21,6 +23,8 @@ export const paths = {
   checkout: '/checkout/:sessionId',
   /** One customer's page (issue 18): insights, recommended products and outcomes. */
   customer: '/customers/:customerId',
+  /** The signed-in user's alerts (issue 19): unread and all, paged. */
+  alerts: '/alerts',
 } as const;
 
 /** The page of one customer. */

@@ -107,6 +107,8 @@ export interface RequestOptions<T = unknown> {
   auth?: boolean;
   /** Validates and types the success body, e.g. a contract response schema. */
   schema?: { parse: (data: unknown) => T };
+  /** Answer a success as the file it is (a Blob) instead of reading JSON; errors are read as usual. */
+  file?: boolean;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -215,6 +217,7 @@ export async function apiRequest<T = unknown>(
 
   let data: unknown;
   try {
+    if (response.ok && options.file) return (await response.blob()) as T;
     data = await readBody(response);
   } catch {
     // The connection dropped while the body was streaming.

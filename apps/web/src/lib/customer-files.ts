@@ -1,10 +1,12 @@
 import {
   deleteFileResponseSchema,
+  listFilesResponseSchema,
   previewFileResponseSchema,
   type DeleteFileResponse,
+  type FileSummary,
   type PreviewFileResponse,
 } from '@behavio/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useQuery, useMutation } from '@tanstack/react-query';
 import { api, endsSession, messageOr } from './api-client';
 import { toast } from './notify';
 
@@ -37,6 +39,32 @@ export const FILE_TEXT = {
   previewFailed: { title: 'Preview failed', message: 'Could not load preview.' },
   listFailed: { title: 'Failed to fetch files', message: 'Please try again.' },
 } as const;
+
+/** The firm's files (Datasets polls it; the customer page names the files of its history). */
+export const filesQueryKey = ['datasets', 'files'] as const;
+
+/** GET /content/list-all-uploaded-files (any role of the firm). */
+export async function listFiles(signal?: AbortSignal): Promise<FileSummary[]> {
+  const response = await api.get('/content/list-all-uploaded-files', {
+    schema: listFilesResponseSchema,
+    signal,
+  });
+  return response.files;
+}
+
+/**
+ * The names of the firm's files by id, for screens that only hold a file's id; undefined for a
+ * file not (or no longer) listed, or while the list loads or failed: those screens name it
+ * otherwise rather than fail.
+ */
+export function useFileNames(enabled = true): (fileId: string) => string | undefined {
+  const { data } = useQuery({
+    queryKey: filesQueryKey,
+    queryFn: ({ signal }) => listFiles(signal),
+    enabled,
+  });
+  return (fileId) => data?.find((file) => file.file_id === fileId)?.filename;
+}
 
 /** GET /content/preview-file/{file_id}: the file's facts, rows and import status. */
 export function getFilePreview(fileId: string, signal?: AbortSignal): Promise<PreviewFileResponse> {

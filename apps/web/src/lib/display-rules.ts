@@ -165,6 +165,27 @@ export function formatTimestamp(
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, parts);
 }
 
+/** Largest unit first: a time is told in the largest unit it has one whole of. */
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** How long ago a timestamp was ("5 minutes ago", "yesterday"); under a minute "just now". */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = (Date.parse(iso) - now) / 1000;
+  if (Number.isNaN(seconds)) return iso;
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
 /** A number with a fixed count of decimals ("7.25"); non-finite values count as 0. */
 export function fixed(value: number, decimals: number): string {
   return (Number.isFinite(value) ? value : 0).toFixed(decimals);

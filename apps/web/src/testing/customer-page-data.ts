@@ -97,6 +97,19 @@ export function buildCustomerPage(
         recorded_by: 'Rita Manager',
       },
     ],
+    notes: [
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        body: 'Prefers calls after 4pm.',
+        author_id: 'rm-1',
+        author_name: 'Rita Manager',
+        created_at: '2025-03-11T09:00:00.000Z',
+        updated_at: null,
+        editable_until: '2025-03-12T09:00:00.000Z',
+      },
+    ],
+    call_state: 'called',
+    history: [],
     ...overrides,
   };
 }

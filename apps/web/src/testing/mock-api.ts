@@ -6,6 +6,8 @@ export type Reply = { status?: number; body?: unknown } | 'network-error';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (the table is keyed by path alone). */
+  query?: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -26,7 +28,13 @@ export function mockApi(routes: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    const call: RecordedCall = { method, path: url.pathname, body, headers };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers,
+    };
     calls.push(call);
 
     const handler = routes[`${method} ${url.pathname}`];
@@ -104,8 +112,15 @@ function fakeXhrClass(routes: Record<string, Handler>, calls: RecordedCall[]) {
     }
 
     send(body: unknown) {
-      const path = new URL(this.url, 'http://localhost').pathname;
-      const call: RecordedCall = { method: this.method, path, body, headers: this.headers };
+      const url = new URL(this.url, 'http://localhost');
+      const path = url.pathname;
+      const call: RecordedCall = {
+        method: this.method,
+        path,
+        query: url.searchParams,
+        body,
+        headers: this.headers,
+      };
       calls.push(call);
       const handler = routes[`${this.method} ${path}`];
       const progress = (loaded: number) =>

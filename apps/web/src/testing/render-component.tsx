@@ -14,6 +14,8 @@ export interface RenderComponentOptions {
   user?: User;
   /** Signed in with this token unless null. */
   token?: string | null;
+  /** The address the component opens at, e.g. `/?sort=age` (default `/`). */
+  initialEntry?: string;
 }
 
 /** Where a link or a navigate() went: every other path renders this. */
@@ -41,7 +43,7 @@ export function renderComponent(ui: ReactNode, options: RenderComponentOptions =
       { path: '/', element: ui },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: ['/'] },
+    { initialEntries: [options.initialEntry ?? '/'] },
   );
   const user = userEvent.setup();
   const view = render(

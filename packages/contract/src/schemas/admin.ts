@@ -159,6 +159,7 @@ export const auditEventSchema = z.object({
   after: z.unknown(),
   created_at: z.string(),
 });
+export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditEventsQuerySchema = z.object({
   page: wholeNumberParam('page', 1, 1_000_000).default(1),
   page_size: wholeNumberParam('page_size', 1, 100).default(50),

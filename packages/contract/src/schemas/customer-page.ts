@@ -5,8 +5,11 @@ import {
   type ColumnKind,
   type CustomerRecord,
 } from './customer-columns.js';
+import { callStateField } from './call-state.js';
 import { callOutcomeSchema } from './customers.js';
 import { customerInsightsSchema } from './insights.js';
+import { noteSchema } from './notes.js';
+import { historyEntrySchema } from './changes.js';
 import {
   PRODUCT_OUTCOMES,
   PRODUCT_OUTCOME_UNDO,
@@ -61,6 +64,8 @@ export const customerPageResponseSchema = z.object({
   customer: customerRecordSchema,
   rm_id: z.string().nullable(),
   rm_name: z.string().nullable(),
+  /** Where the customer stands on their RM's call list, as every RM list shows it (issue 20). */
+  call_state: callStateField,
   created_at: z.string(),
   /** The insights with every bias's evidence, computed by the current model from the row. */
   insights: customerInsightsSchema,
@@ -70,6 +75,10 @@ export const customerPageResponseSchema = z.object({
   excluded_products: z.array(excludedProductSchema),
   product_outcomes: z.array(productOutcomeEntrySchema),
   call_outcomes: z.array(callOutcomeEntrySchema),
+  /** Notes on the customer by their RMs and the admin, newest first (issue 20, item 7). */
+  notes: z.array(noteSchema),
+  /** Each recorded state of the customer's insight, newest first (issue 19, item 1). */
+  history: z.array(historyEntrySchema),
 });
 export type CustomerPageResponse = z.infer<typeof customerPageResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callStateField } from './call-state.js';
 import { requiredString, searchParam, wholeNumberParam } from './fields.js';
 import { RECOMMENDED_PRODUCTS_LISTED, productSuggestionSchema } from './products.js';
 
@@ -26,6 +27,7 @@ export const recommendedProductsField = z
 /** A customer of an RM's book: the Customer and the products recommended to them now. */
 export const bookCustomerSchema = customerSchema.extend({
   recommended_products: recommendedProductsField,
+  call_state: callStateField,
 });
 export type BookCustomer = z.infer<typeof bookCustomerSchema>;
 

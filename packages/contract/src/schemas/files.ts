@@ -29,6 +29,32 @@ export const rowProblemSchema = z.object({
 });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
+/** Header texts longer than this are cut in mapping answers and refused in mappings. */
+export const MAPPING_HEADER_MAX_CHARS = 200;
+
+/** Column name → the file's header text that holds it (docs/ingestion.md, "Column mapping"). */
+export const columnMappingSchema = z.record(
+  z.string().max(64),
+  z.string().max(MAPPING_HEADER_MAX_CHARS),
+);
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+/** How the columns of a file were found: its own headers, a saved mapping, or one confirmed for it. */
+export const mappingSourceSchema = z.enum(['headers', 'saved', 'confirmed']);
+export type MappingSource = z.infer<typeof mappingSourceSchema>;
+
+/** What the import understood of a file, shown on its tab. */
+export const fileReadingSchema = z.object({
+  /** utf-8, utf-16le, utf-16be or windows-1252; null for spreadsheets and older files. */
+  encoding: z.string().nullable(),
+  /** The CSV separator; null for spreadsheets and older files. */
+  delimiter: z.string().nullable(),
+  /** Column → header for the columns a mapping found (saved or confirmed); null otherwise. */
+  mapping: columnMappingSchema.nullable(),
+  mapping_source: mappingSourceSchema.nullable(),
+});
+export type FileReading = z.infer<typeof fileReadingSchema>;
+
 export const filePreviewSchema = z.object({
   filename: z.string(),
   total_rows: z.number().int().nullable(),
@@ -40,6 +66,8 @@ export const filePreviewSchema = z.object({
   rejected_rows: z.number().int().nullable(),
   problems: z.array(rowProblemSchema),
   error: z.string().optional(),
+  /** Optional: files imported before it was recorded have none. */
+  reading: fileReadingSchema.optional(),
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;
 

@@ -6,6 +6,7 @@ import {
   type OptionalColumnName,
   type RequiredColumnName,
 } from './customer-columns.js';
+import { callStateField } from './call-state.js';
 import { recommendedProductsField } from './customers.js';
 
 /**
@@ -170,6 +171,7 @@ export const whoToCallItemSchema = z.object({
   risk_level: riskLevelSchema,
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
+  call_state: callStateField,
 });
 export type WhoToCallItem = z.infer<typeof whoToCallItemSchema>;
 export const whoToCallResponseSchema = z.array(whoToCallItemSchema);
@@ -186,6 +188,7 @@ export const priorityScoreItemSchema = z.object({
   risk_level: riskLevelSchema,
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
+  call_state: callStateField,
 });
 export type PriorityScoreItem = z.infer<typeof priorityScoreItemSchema>;
 export const priorityScoresResponseSchema = z.array(priorityScoreItemSchema);
@@ -202,6 +205,7 @@ export const riskRankingItemSchema = z.object({
   risk_level: riskLevelSchema,
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
+  call_state: callStateField,
 });
 export type RiskRankingItem = z.infer<typeof riskRankingItemSchema>;
 

@@ -1,10 +1,5 @@
-import {
-  OPTIONAL_COLUMNS,
-  REQUIRED_COLUMNS,
-  type BiasName,
-  type CustomerRecord,
-} from '@behavio/contract';
-import { evaluateBiases } from '../evaluate.js';
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type CustomerRecord } from '@behavio/contract';
+import { evaluateBiases, termResults } from '../evaluate.js';
 import {
   aumPoints,
   concentrationRisk,
@@ -17,7 +12,7 @@ import {
   riskMismatch,
 } from '../breakdown.js';
 import { decay, ramp } from '../math.js';
-import { segmentScores } from '../segment.js';
+import { BIAS_TIMING, RISK_TIMING, freshEventOnHighRisk, timingFactor } from '../priority.js';
 import { scoreCustomer } from '../score.js';
 import {
   ANCHORED_HOLDER,
@@ -61,7 +56,7 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
   out('| bias | term | input | points |');
   out('|---|---|---|---|');
   for (const b of biases) {
-    for (const t of b.terms) {
+    for (const t of termResults(b.bias, r)) {
       out(`| ${b.bias.name} | ${t.term.formula} | ${t.term.inputs(r)} | ${f4(t.points)} |`);
     }
   }
@@ -85,7 +80,7 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
   out();
   const [s1 = 0, s2 = 0, s3 = 0] = st;
   out(
-    `- bias_severity = (0.6 x ${f2(s1)} + 0.4 x (${f2(s1)} + ${f2(s2)} + ${f2(s3)}) / 3) / 10 = **${f2(i.breakdown.bias_severity)}**`,
+    `- bias_severity = min(10, (0.6 x ${f2(s1)} + 0.4 x (${f2(s1)} + ${f2(s2)} + ${f2(s3)}) / 3) / 8) = **${f2(i.breakdown.bias_severity)}**`,
   );
   const other = Math.max(0, 100 - r.cash_pct - r.etf_pct - r.single_stock_pct);
   const l = leverageRisk(r);
@@ -134,15 +129,18 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
   );
   out();
   const b = i.breakdown;
+  const timedBias = b.bias_severity * timingFactor(BIAS_TIMING, b.time_sensitivity);
+  const timedRisk = b.risk_urgency * timingFactor(RISK_TIMING, b.time_sensitivity);
+  const floored = freshEventOnHighRisk(b.time_sensitivity, b.risk_urgency)
+    ? `; a fresh event (time_sensitivity ${f2(b.time_sensitivity)} >= 7) on a high-risk portfolio (risk_urgency ${f2(b.risk_urgency)} > 6): at least 8`
+    : '';
   out(
-    `Priority = 0.55 x max(${f2(b.bias_severity)}, ${f2(b.risk_urgency)}) + 0.45 x (0.35 x ${f2(b.bias_severity)} + 0.30 x ${f2(b.risk_urgency)} + 0.20 x ${f2(b.time_sensitivity)} + 0.15 x ${f2(b.customer_value)}) = **${f2(i.priority_score)}**; urgency **${i.urgency_level}**; risk level **${i.risk_level}** (risk_urgency ${f2(b.risk_urgency)}).`,
+    `Priority: b = ${f2(b.bias_severity)} x (0.4 + 0.6 x ${f2(b.time_sensitivity)} / 10) = ${f4(timedBias)}, r = ${f2(b.risk_urgency)} x (0.6 + 0.4 x ${f2(b.time_sensitivity)} / 10) = ${f4(timedRisk)}; max(b, r) + 0.3 x min(b, r) + 0.05 x ${f2(b.customer_value)} = ${f4(Math.max(timedBias, timedRisk) + 0.3 * Math.min(timedBias, timedRisk) + 0.05 * b.customer_value)}${floored} = **${f2(i.priority_score)}**; urgency **${i.urgency_level}**; risk level **${i.risk_level}** (risk_urgency ${f2(b.risk_urgency)}).`,
   );
   out();
-  const seg = segmentScores(
-    Object.fromEntries(biases.map((b) => [b.bias.name, b.strength])) as Record<BiasName, number>,
-  );
+  const lead = i.top_biases[0]!;
   out(
-    `Segment scores: overconfident ${f2(seg.overconfident)}, herd_followers ${f2(seg.herd_followers)}, anchored ${f2(seg.anchored)}, risk_averse ${f2(seg.risk_averse)} (threshold 35) -> segment **${i.segment}**.`,
+    `Segment: the strongest bias is ${lead.bias_name} (s = ${f2(st[0]!)}, strong from 35) -> segment **${i.segment}**.`,
   );
   out();
   out(`- recommended_action: "${i.recommended_action}"`);

@@ -15,6 +15,13 @@ import * as m0013 from './0013_shared_state.js';
 import * as m0015 from './0015_product_shelf.js';
 import * as m0016 from './0016_import_progress.js';
 import * as m0018 from './0018_stored_recommendations.js';
+import * as m0019 from './0019_call_capacity_and_notes.js';
+import * as m0021 from './0021_column_mappings.js';
+import * as m0022 from './0022_insight_history_and_alerts.js';
+import * as m0023 from './0023_api_keys_and_feed.js';
+import * as m0024 from './0024_alert_digest.js';
+import * as m0025 from './0025_file_fixes.js';
+import * as m0026 from './0026_file_customer_ids.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +41,11 @@ export const migrations: Record<string, Migration> = {
   '0015_product_shelf': m0015,
   '0016_import_progress': m0016,
   '0018_stored_recommendations': m0018,
+  '0019_call_capacity_and_notes': m0019,
+  '0021_column_mappings': m0021,
+  '0022_insight_history_and_alerts': m0022,
+  '0023_api_keys_and_feed': m0023,
+  '0024_alert_digest': m0024,
+  '0025_file_fixes': m0025,
+  '0026_file_customer_ids': m0026,
 };

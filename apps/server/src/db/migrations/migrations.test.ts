@@ -10,7 +10,8 @@ import { migrations } from './index.js';
 /**
  * Migrations on data, not only on an empty database: 0006 moves the file links into
  * `customers.supplied_by` and back, 0009 moves customers and insights into per-firm partitions
- * and back, and every migration can be undone and redone.
+ * and back, 0026 moves `supplied_by` into chunks of ids per file and back, and every migration
+ * can be undone and redone.
  */
 let handle: DatabaseHandle;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema changes under the test
@@ -236,6 +237,67 @@ describe('migrations', () => {
     await db.deleteFrom('call_outcomes').execute();
     await db.deleteFrom('customer_insights').execute();
     await db.deleteFrom('customers').execute();
+  });
+
+  it('0026 moves supplied_by into each file’s chunks of customer ids, and back on the way down', async () => {
+    // Customers are written before 0009, which gives the firm its partitions on the way up.
+    await migrateTo('0008_firm_data_versions');
+    const firmId = randomUUID();
+    await db.insertInto('firms').values({ id: firmId, name: 'Acme', employee_count: 5 }).execute();
+    const [f1, f2] = [randomUUID(), randomUUID()].sort();
+    for (const id of [f1!, f2!]) {
+      await db
+        .insertInto('customer_files')
+        .values({
+          id,
+          firm_id: firmId,
+          filename: `${id}.csv`,
+          file_size: 1,
+          format: 'csv',
+          storage_key: id,
+          total_columns: 28,
+          columns_info: '[]',
+          preview_rows: '[]',
+        })
+        .execute();
+    }
+    const gone = randomUUID(); // a file deleted without its id leaving supplied_by
+    const records = generateCustomers(3, { firstId: 1 });
+    const [c1, c2, c3] = records.map((r) => r.customer_id);
+    const supplied = [[f2, f1], [f1], [gone]];
+    await db
+      .insertInto('customers')
+      .values(records.map((r, i) => ({ ...r, firm_id: firmId, supplied_by: supplied[i] })))
+      .execute();
+
+    await migrateTo('0026_file_customer_ids');
+    const chunks = await db
+      .selectFrom('file_customer_ids')
+      .select(['file_id', 'chunk', 'firm_id', 'customer_ids'])
+      .orderBy('file_id')
+      .execute();
+    expect(chunks).toEqual([
+      { file_id: f1, chunk: 0, firm_id: firmId, customer_ids: [c1, c2] },
+      { file_id: f2, chunk: 0, firm_id: firmId, customer_ids: [c1] },
+    ]);
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns where table_name = 'customers'
+    `.execute(db);
+    expect(columns.rows.map((c) => c.column_name)).not.toContain('supplied_by');
+
+    await migrateTo('0025_file_fixes');
+    const restored = await db
+      .selectFrom('customers')
+      .select(['customer_id', 'supplied_by'])
+      .where('firm_id', '=', firmId)
+      .orderBy('customer_id')
+      .execute();
+    expect(restored).toEqual([
+      { customer_id: c1, supplied_by: [f1, f2] },
+      { customer_id: c2, supplied_by: [f1] },
+      { customer_id: c3, supplied_by: [] },
+    ]);
+    expect(await tableExists('file_customer_ids')).toBe(false);
   });
 
   it('0015 gives every firm that exists the default product shelf, and the shelf goes on the way down', async () => {

@@ -1,7 +1,8 @@
-import type { EmployeeRole } from '@behavio/contract';
+import type { AuditFilters, EmployeeRole } from '@behavio/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { countRows, pageOf } from '../../db/query-helpers.js';
+import { countRows } from '../../db/query-helpers.js';
+import { filteredAuditEvents } from './list-tools.repository.js';
 import { readCustomerListIndex } from '../customers/customer-list-index.js';
 import {
   CUSTOMER_COLUMNS,
@@ -221,27 +222,43 @@ export async function unassignedCustomerIds(db: Executor, firmId: string) {
   return rows.map((r) => r.customer_id);
 }
 
-export async function auditPage(db: Executor, firmId: string, page: number, pageSize: number) {
-  const events = db.selectFrom('audit_events').where('firm_id', '=', firmId);
+/** The columns of an audit event as the log answers it. */
+const AUDIT_COLUMNS = [
+  'id',
+  'actor_email',
+  'actor_role',
+  'action',
+  'subject_type',
+  'subject_id',
+  'before',
+  'after',
+  'created_at',
+] as const;
+
+/** `size` of the events the filters keep after skipping `offset`, newest first. */
+export function auditEventsAt(
+  db: Executor,
+  firmId: string,
+  filters: AuditFilters,
+  offset: number,
+  size: number,
+) {
+  return filteredAuditEvents(db, firmId, filters)
+    .select(AUDIT_COLUMNS)
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset(offset)
+    .execute();
+}
+
+export async function auditPage(
+  db: Executor,
+  firmId: string,
+  query: AuditFilters & { page: number; page_size: number },
+) {
   const [rows, total] = await Promise.all([
-    pageOf(
-      events
-        .select([
-          'id',
-          'actor_email',
-          'actor_role',
-          'action',
-          'subject_type',
-          'subject_id',
-          'before',
-          'after',
-          'created_at',
-        ])
-        .orderBy('id', 'desc'),
-      page,
-      pageSize,
-    ).execute(),
-    countRows(events),
+    auditEventsAt(db, firmId, query, (query.page - 1) * query.page_size, query.page_size),
+    countRows(filteredAuditEvents(db, firmId, query)),
   ]);
   return { rows, total };
 }

@@ -11,9 +11,16 @@ import {
   type ProductSuggestion,
   type Segment,
   type UrgencyLevel,
+  type WhoToCallScope,
+  type ExportFormat,
+  type RmListQuery,
   RISK_LEVELS,
   SEGMENTS,
   URGENCY_LEVELS,
+  type AuditEventsQuery,
+  type AuditExportQuery,
+  type CustomerListExportQuery,
+  type CustomerListQuery,
   type ListCustomersResponse,
   type ListEmployeesResponse,
   type ListRmsResponse,
@@ -31,7 +38,11 @@ import type { Mailer } from '../mail/mailer.js';
 import { employeeInvitationEmail } from '../mail/templates.js';
 import { readInsightCounts } from '../customers/customer-list-index.js';
 import { assignmentCounts } from '../customers/customers.repository.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
 import * as repo from './admin.repository.js';
+import * as tools from './list-tools.repository.js';
+import { pagesOf } from '../../plugins/export-file.js';
+import { recordExport } from '../audit/export-audit.js';
 import { rmIdsOf, withRmNames } from './audit-names.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -60,6 +71,8 @@ const pagination = (page: number, pageSize: number, total: number) => ({
 interface Deps {
   db: Kysely<Database>;
   analytics: AnalyticsService;
+  /** Customers' open alerts follow them to their new RM (issue 19, item 3). */
+  alerts: Pick<AlertsService, 'followAssignment' | 'handOver'>;
   mailer: Mailer;
   logger: Logger;
   appName: string;
@@ -134,6 +147,7 @@ export class AdminService {
       const employee = await repo.findEmployeeByEmail(trx, principal.firmId, email);
       if (!employee) throw notFound(EMPLOYEE_MESSAGES.notFound);
       if (employee.id === principal.userId) throw badRequest(EMPLOYEE_MESSAGES.cannotDeleteSelf);
+      await this.deps.alerts.handOver(trx, principal.firmId, employee.id);
       const unassigned = await repo.deleteEmployee(trx, principal.firmId, employee.id);
       await recordAudit(trx, principal, {
         action: 'employee.deleted',
@@ -148,22 +162,46 @@ export class AdminService {
 
   async listCustomers(
     principal: Principal,
-    query: { page: number; page_size: number; search?: string | undefined },
+    query: CustomerListQuery,
   ): Promise<ListCustomersResponse> {
-    const { rows, total } = await repo.listCustomersPage(this.db, {
-      firmId: principal.firmId,
-      page: query.page,
-      pageSize: query.page_size,
-      search: query.search,
-    });
+    const { page, page_size: pageSize } = query;
+    const { rows, total } = tools.usesCustomerTools(query)
+      ? {
+          rows: await tools.filteredCustomersPage(
+            this.db,
+            principal.firmId,
+            query,
+            (page - 1) * pageSize,
+            pageSize,
+          ),
+          total: await tools.countFilteredCustomers(this.db, principal.firmId, query),
+        }
+      : await repo.listCustomersPage(this.db, {
+          firmId: principal.firmId,
+          page,
+          pageSize,
+          search: query.search,
+        });
     return {
-      customers: rows.map((r) => ({
-        ...r,
-        created_at: new Date(r.created_at).toISOString(),
-        rm_name: r.rm_name ?? null,
-      })),
-      pagination: pagination(query.page, query.page_size, total),
+      customers: rows.map(managedCustomer),
+      pagination: pagination(page, pageSize, total),
     };
+  }
+
+  /**
+   * The customer list as shown (search, filters, sort; every page) for an export, a chunk at a
+   * time. Audited, like every export.
+   */
+  async exportCustomers(principal: Principal, query: CustomerListExportQuery) {
+    const { format, ...shown } = query;
+    const total = await tools.countFilteredCustomers(this.db, principal.firmId, shown);
+    await recordExport(this.db, principal, 'customers', { format, rows: total, query: shown });
+    return mapPages(
+      pagesOf((offset, size) =>
+        tools.filteredCustomersPage(this.db, principal.firmId, shown, offset, size),
+      ),
+      managedCustomer,
+    );
   }
 
   async listRms(principal: Principal): Promise<ListRmsResponse> {
@@ -192,6 +230,7 @@ export class AdminService {
       if (input.mode === 'reassign' && !customer.rm_id) throw conflict(ADMIN_MESSAGES.notAssigned);
       if (customer.rm_id === rm.id) throw conflict(ADMIN_MESSAGES.sameRm);
       await repo.setRm(trx, principal.firmId, [customer.customer_id], rm.id);
+      await this.deps.alerts.followAssignment(trx, principal.firmId, [customer.customer_id]);
       await recordAudit(trx, principal, {
         action: input.mode === 'assign' ? 'customer.assigned' : 'customer.reassigned',
         subjectType: 'customer',
@@ -232,6 +271,7 @@ export class AdminService {
         );
       }
       const assigned = await repo.setRm(trx, principal.firmId, ids, rm.id);
+      await this.deps.alerts.followAssignment(trx, principal.firmId, ids);
       await recordAudit(trx, principal, {
         action: 'customer.bulk_assigned',
         subjectType: 'rm',
@@ -263,6 +303,8 @@ export class AdminService {
         ids: customers.filter((_, j) => j % unique.length === i),
       }));
       for (const share of shares) await repo.setRm(trx, principal.firmId, share.ids, share.rmId);
+      // Every customer moved was unassigned: the firm's check finds the admins' alerts to move.
+      await this.deps.alerts.followAssignment(trx, principal.firmId);
       const perRm = shares.map((s) => ({ rm_id: s.rmId, assigned: s.ids.length }));
       await recordAudit(trx, principal, {
         action: 'customer.distributed',
@@ -279,17 +321,38 @@ export class AdminService {
   }
 
   /** An RM's book (`RmBookResponse`), written by PostgreSQL. */
-  viewRmBook(principal: Principal, rmId: string): Promise<JsonBody> {
-    return this.deps.analytics.bookJson(principal, rmId);
+  viewRmBook(principal: Principal, rmId: string, view: RmListQuery = {}): Promise<JsonBody> {
+    return this.deps.analytics.bookJson(principal, rmId, view);
   }
 
   /** An RM's call list with the RM (`AdminWhoToCallResponse`). */
-  async whoToCallForRm(principal: Principal, rmId: string): Promise<JsonBody> {
-    const rm = await repo.findRm(this.db, principal.firmId, rmId);
-    if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
-    const list = await this.deps.analytics.whoToCallJson(principal, rmId);
+  async whoToCallForRm(
+    principal: Principal,
+    rmId: string,
+    query: RmListQuery & { scope?: WhoToCallScope } = {},
+  ): Promise<JsonBody> {
+    const rm = await this.rmOfFirm(principal, rmId);
+    const list = await this.deps.analytics.whoToCallJson(principal, rm.id, query);
     const head = `{"rm_id":${JSON.stringify(rm.id)},"rm_name":${JSON.stringify(rm.name)},"list":`;
     return new JsonBody(Buffer.concat([Buffer.from(head), list.utf8, Buffer.from('}')]));
+  }
+
+  /** The rows of the admin's view of an RM's book or call list, as shown, for an export. */
+  async exportRmList(
+    principal: Principal,
+    list: 'book' | 'whoToCall',
+    query: RmListQuery & { rm_id: string; format: ExportFormat; scope?: WhoToCallScope },
+  ): Promise<Record<string, unknown>[]> {
+    const { rm_id, ...view } = query;
+    const rm = await this.rmOfFirm(principal, rm_id);
+    return this.deps.analytics.exportRows(principal, list, view, rm.id);
+  }
+
+  /** An RM of the principal's firm; 404 for anyone else's id. */
+  private async rmOfFirm(principal: Principal, rmId: string) {
+    const rm = await repo.findRm(this.db, principal.firmId, rmId);
+    if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
+    return rm;
   }
 
   /** The firm at a glance for the admin dashboard: counts, distributions and who needs a call. */
@@ -322,28 +385,52 @@ export class AdminService {
     };
   }
 
-  async auditEvents(
-    principal: Principal,
-    query: { page: number; page_size: number },
-  ): Promise<AuditEventsResponse> {
-    const { rows, total } = await repo.auditPage(
-      this.db,
-      principal.firmId,
-      query.page,
-      query.page_size,
-    );
-    const rmIds = new Set<string>();
-    for (const row of rows) rmIdsOf(row.after, rmIdsOf(row.before, rmIds));
-    const names = await repo.userNames(this.db, principal.firmId, [...rmIds]);
+  async auditEvents(principal: Principal, query: AuditEventsQuery): Promise<AuditEventsResponse> {
+    const { rows, total } = await repo.auditPage(this.db, principal.firmId, query);
     return {
-      events: rows.map((r) => ({
-        ...r,
-        before: withRmNames(r.before, names),
-        after: withRmNames(r.after, names),
-        id: String(r.id),
-        created_at: new Date(r.created_at).toISOString(),
-      })),
+      events: await this.namedEvents(principal, rows),
       pagination: pagination(query.page, query.page_size, total),
     };
   }
+
+  /** The audit log as filtered (every page) for an export, a chunk at a time; audited itself. */
+  async exportAuditEvents(principal: Principal, query: AuditExportQuery) {
+    const { format, ...filters } = query;
+    const total = await tools.countAuditEvents(this.db, principal.firmId, filters);
+    await recordExport(this.db, principal, 'audit-log', { format, rows: total, query: filters });
+    // Read after the export's own event, which it lists when the filters keep it.
+    return pagesOf(async (offset, size) =>
+      this.namedEvents(
+        principal,
+        await repo.auditEventsAt(this.db, principal.firmId, filters, offset, size),
+      ),
+    );
+  }
+
+  /** Events as the log answers them, with the names of the RMs they touched. */
+  private async namedEvents(principal: Principal, rows: AuditRow[]) {
+    const rmIds = new Set<string>();
+    for (const row of rows) rmIdsOf(row.after, rmIdsOf(row.before, rmIds));
+    const names = await repo.userNames(this.db, principal.firmId, [...rmIds]);
+    return rows.map((r) => ({
+      ...r,
+      before: withRmNames(r.before, names),
+      after: withRmNames(r.after, names),
+      id: String(r.id),
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+}
+
+type AuditRow = Awaited<ReturnType<typeof repo.auditEventsAt>>[number];
+type CustomerRow = Awaited<ReturnType<typeof tools.filteredCustomersPage>>[number];
+
+const managedCustomer = (r: CustomerRow) => ({
+  ...r,
+  created_at: new Date(r.created_at).toISOString(),
+  rm_name: r.rm_name ?? null,
+});
+
+async function* mapPages<Row, Out>(pages: AsyncIterable<Row[]>, map: (row: Row) => Out) {
+  for await (const page of pages) yield page.map(map);
 }

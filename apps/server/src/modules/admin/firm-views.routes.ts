@@ -1,10 +1,11 @@
 import {
+  adminRmBookRequestSchema,
   adminRmBookResponseSchema,
+  adminWhoToCallRequestSchema,
   adminWhoToCallResponseSchema,
-  auditEventsQuerySchema,
+  auditEventsFilteredQuerySchema,
   auditEventsResponseSchema,
   firmOverviewResponseSchema,
-  rmIdRequestSchema,
 } from '@behavio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,9 @@ import { bearerRouteDocs, errorResponses } from '../../plugins/route-schema.js';
 import type { AdminService } from './admin.service.js';
 
 const errors = errorResponses(400, 403, 404, 409, 420);
+
+/** The request without the RM: the list's view (its tools, and the call list's scope). */
+const viewOf = <B extends { rm_id: string }>({ rm_id: _rmId, ...view }: B) => view;
 
 /** What the admin and oversight roles read of the firm: an RM's book and call list, the overview, the audit log. */
 export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
@@ -28,8 +32,10 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
       schema: {
         operationId: 'getRmBook',
         summary: "An RM's customers",
+        description:
+          "The RM's book, in the RM's own list's order. The list tools (`sort`, `order`, `urgency`, `risk_level`, `segment`) are optional, as on `rm-own-book`.",
         ...customers,
-        body: rmIdRequestSchema,
+        body: adminRmBookRequestSchema,
         response: { 200: adminRmBookResponseSchema, ...errors },
       },
     },
@@ -37,7 +43,7 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
       sendJsonBody(
         request,
         reply,
-        await admin.viewRmBook(principalOf(request), request.body.rm_id),
+        await admin.viewRmBook(principalOf(request), request.body.rm_id, viewOf(request.body)),
       ),
   );
 
@@ -48,8 +54,10 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
       schema: {
         operationId: 'getRmWhoToCallForRm',
         summary: "An RM's call list, most urgent first",
+        description:
+          "As the RM's own `rm-who-to-call`: `scope` `all` (the default) is the RM's whole book with each customer's `call_state`, `today` the RM's list for today, cut to their calls_per_day. The list tools (`sort`, `order`, `urgency`, `risk_level`, `segment`) are optional, as on `rm-who-to-call`.",
         ...customers,
-        body: rmIdRequestSchema,
+        body: adminWhoToCallRequestSchema,
         response: { 200: adminWhoToCallResponseSchema, ...errors },
       },
     },
@@ -57,7 +65,7 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
       sendJsonBody(
         request,
         reply,
-        await admin.whoToCallForRm(principalOf(request), request.body.rm_id),
+        await admin.whoToCallForRm(principalOf(request), request.body.rm_id, viewOf(request.body)),
       ),
   );
 
@@ -85,7 +93,7 @@ export function firmViewRoutes(app: FastifyInstance, admin: AdminService) {
         operationId: 'listAuditEvents',
         summary: "The firm's audit log, newest first",
         ...bearerRouteDocs('audit'),
-        querystring: auditEventsQuerySchema,
+        querystring: auditEventsFilteredQuerySchema,
         response: { 200: auditEventsResponseSchema, ...errors },
       },
     },

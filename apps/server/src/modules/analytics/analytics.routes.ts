@@ -1,13 +1,14 @@
 import {
   callOutcomeRequestSchema,
   callOutcomeResponseSchema,
-  listWindowQuerySchema,
   priorityScoresResponseSchema,
   riskRankingResponseSchema,
   rmBookResponseSchema,
+  rmListQuerySchema,
   segmentsResponseSchema,
+  whoToCallQuerySchema,
   whoToCallResponseSchema,
-  type ListWindowQuery,
+  type RmListQuery,
 } from '@behavio/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,16 +20,16 @@ import type { AnalyticsService } from './analytics.service.js';
 
 const errors = errorResponses(400, 403, 404, 420);
 const docs = bearerRouteDocs('rm analytics');
-const common = { ...docs, querystring: listWindowQuerySchema };
 
-type ListJson = (principal: Principal, rmId: string, window: ListWindowQuery) => Promise<JsonBody>;
+type ListJson<Q> = (principal: Principal, rmId: string, query: Q) => Promise<JsonBody>;
 
 /** Answers the signed-in RM's own list with the JSON PostgreSQL wrote. */
 const ownList =
-  (list: ListJson) =>
-  async (request: FastifyRequest<{ Querystring: ListWindowQuery }>, reply: FastifyReply) => {
+  <Q extends RmListQuery>(list: ListJson<Q>) =>
+  async (request: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
     const principal = principalOf(request);
-    return sendJsonBody(request, reply, await list(principal, principal.userId, request.query));
+    const query = request.query as Q;
+    return sendJsonBody(request, reply, await list(principal, principal.userId, query));
   };
 
 export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
@@ -43,7 +44,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
       schema: {
         operationId: 'getRmOwnBook',
         summary: "The signed-in RM's customers",
-        ...common,
+        ...docs,
+        querystring: rmListQuerySchema('book'),
         response: { 200: rmBookResponseSchema, ...errors },
       },
     },
@@ -57,13 +59,14 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
       schema: {
         operationId: 'getRmWhoToCall',
         summary: "The signed-in RM's call list, most urgent first",
-        ...common,
+        ...docs,
+        querystring: whoToCallQuerySchema,
         description:
-          'Highest priority first; called, dismissed and snoozed customers leave the list until their recommendation changes or the snooze ends.',
+          "Highest priority first. `scope=all` (the default) is the whole book, each customer with their `call_state`; `scope=today` is today's list: the customers who need a call (no call_state) with urgency above low, cut to the RM's calls_per_day. Search, limit and offset narrow either.",
         response: { 200: whoToCallResponseSchema, ...errors },
       },
     },
-    ownList((principal, rmId, window) => analytics.whoToCallJson(principal, rmId, window)),
+    ownList((principal, rmId, query) => analytics.whoToCallJson(principal, rmId, query)),
   );
 
   r.get(
@@ -73,7 +76,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
       schema: {
         operationId: 'getRmPriorityScores',
         summary: "Priority scores of the signed-in RM's customers",
-        ...common,
+        ...docs,
+        querystring: rmListQuerySchema('priorityScores'),
         response: { 200: priorityScoresResponseSchema, ...errors },
       },
     },
@@ -87,7 +91,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
       schema: {
         operationId: 'getRmRiskRanking',
         summary: "The signed-in RM's customers by risk level",
-        ...common,
+        ...docs,
+        querystring: rmListQuerySchema('riskRanking'),
         response: { 200: riskRankingResponseSchema, ...errors },
       },
     },
@@ -101,7 +106,8 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
       schema: {
         operationId: 'getRmSegments',
         summary: "The signed-in RM's customers by behavioural segment",
-        ...common,
+        ...docs,
+        querystring: rmListQuerySchema('segments'),
         response: { 200: segmentsResponseSchema, ...errors },
       },
     },

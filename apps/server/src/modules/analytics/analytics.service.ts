@@ -2,7 +2,10 @@ import {
   ADMIN_MESSAGES,
   type CallOutcomeRequest,
   type CallOutcomeResponse,
-  type ListWindowQuery,
+  type ExportFormat,
+  type RmListName,
+  type RmListQuery,
+  type WhoToCallScope,
 } from '@behavio/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
@@ -11,8 +14,11 @@ import { badRequest, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './book.repository.js';
+import { effectiveCapacity, readCapacity } from './call-capacity.repository.js';
 import { ListCache } from './list-cache.js';
 import type { JsonBody } from '../../plugins/json-body.js';
+import { recordExport } from '../audit/export-audit.js';
+import { RM_LIST_FILE_NAMES, rowsOfListBody } from './list-exports.js';
 
 const SNOOZE_MAX_DAYS = 366;
 
@@ -40,12 +46,25 @@ export class AnalyticsService {
     read: (db: Executor, input: repo.BookWindow) => Promise<string | undefined>,
     principal: Principal,
     rmId: string,
-    window: ListWindowQuery,
+    window: RmListQuery,
   ): Promise<JsonBody | undefined> {
     const input = { firmId: principal.firmId, rmId, window };
     const build = () => this.read((db) => read(db, input));
-    const { search, limit, offset } = window;
-    const key = JSON.stringify([kind, input.firmId, rmId, search, limit, offset]);
+    const { search, limit, offset, sort, order, urgency, risk_level, segment } = window;
+    // Every parameter that changes the body is in the key: a sorted or filtered list is its own entry.
+    const key = JSON.stringify([
+      kind,
+      input.firmId,
+      rmId,
+      search,
+      limit,
+      offset,
+      sort,
+      order,
+      urgency,
+      risk_level,
+      segment,
+    ]);
     const version = this.cache.enabled
       ? await repo.listVersion(this.db, input.firmId, rmId)
       : undefined;
@@ -73,26 +92,81 @@ export class AnalyticsService {
   }
 
   /** The book of an RM of the principal's firm; 404 for anyone else's id. */
-  async bookJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+  async bookJson(principal: Principal, rmId: string, window: RmListQuery = {}) {
     const body = await this.list('book', repo.bookJson, principal, rmId, window);
     if (body === undefined) throw notFound(ADMIN_MESSAGES.rmNotFound);
     return body;
   }
 
-  whoToCallJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
-    return this.everyRmList('whoToCall', repo.whoToCallJson, principal, rmId, window);
+  /**
+   * The RM's call list: the whole book (`all`, the spec's list) or today's list, cut to the
+   * RM's daily capacity. The capacity is read first and named in the cache key, so a changed
+   * setting reads as another list and a cached one is never stale.
+   */
+  async whoToCallJson(
+    principal: Principal,
+    rmId: string,
+    query: RmListQuery & { scope?: WhoToCallScope } = {},
+  ) {
+    const { scope = 'all', ...window } = query;
+    if (scope === 'all')
+      return this.everyRmList('whoToCall', repo.whoToCallJson, principal, rmId, window);
+    const capacity = effectiveCapacity(await readCapacity(this.db, principal.firmId, rmId));
+    return this.everyRmList(
+      `whoToCallToday:${capacity}`,
+      (db, input) => repo.whoToCallJson(db, { ...input, today: { capacity } }),
+      principal,
+      rmId,
+      window,
+    );
   }
 
-  priorityScoresJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+  priorityScoresJson(principal: Principal, rmId: string, window: RmListQuery = {}) {
     return this.everyRmList('priorityScores', repo.priorityScoresJson, principal, rmId, window);
   }
 
-  riskRankingJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+  riskRankingJson(principal: Principal, rmId: string, window: RmListQuery = {}) {
     return this.everyRmList('riskRanking', repo.riskRankingJson, principal, rmId, window);
   }
 
-  segmentsJson(principal: Principal, rmId: string, window: ListWindowQuery = {}) {
+  segmentsJson(principal: Principal, rmId: string, window: RmListQuery = {}) {
     return this.everyRmList('segments', repo.segmentsJson, principal, rmId, window);
+  }
+
+  /** The customer's call_state on their RM's list (null without an RM or an outcome that holds). */
+  async callState(firmId: string, rmId: string | null, customerId: string) {
+    if (rmId === null) return null;
+    return repo.customerCallState(this.db, { firmId, rmId, customerId });
+  }
+
+  /**
+   * The rows of one of an RM's lists as the screen shows them (sort, filters, every row), for an
+   * export: the signed-in RM's own, or (`rmId`, checked by the caller to be of the firm) the
+   * admin's view of an RM's. Audited: who took which customers out, in what form.
+   */
+  async exportRows(
+    principal: Principal,
+    list: RmListName,
+    query: RmListQuery & { format: ExportFormat; scope?: WhoToCallScope },
+    rmId: string = principal.userId,
+  ): Promise<Record<string, unknown>[]> {
+    const { format, ...window } = query;
+    const readers = {
+      book: this.bookJson,
+      whoToCall: this.whoToCallJson,
+      priorityScores: this.priorityScoresJson,
+      riskRanking: this.riskRankingJson,
+      segments: this.segmentsJson,
+    } satisfies Record<RmListName, unknown>;
+    const body = await readers[list].call(this, principal, rmId, window);
+    const rows = rowsOfListBody(JSON.parse(body.utf8.toString('utf8')));
+    await recordExport(this.db, principal, RM_LIST_FILE_NAMES[list], {
+      format,
+      rows: rows.length,
+      // Whose list it was, when it was not the exporter's own.
+      query: rmId === principal.userId ? window : { rm_id: rmId, ...window },
+    });
+    return rows;
   }
 
   /** What the RM did with a recommendation, kept with the recommendation itself and audited. */

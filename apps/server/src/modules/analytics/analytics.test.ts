@@ -82,6 +82,7 @@ describe('RM analytics calls', () => {
       created_at: expect.any(String),
       rm_id: rm.id,
       recommended_products: expect.any(Array),
+      call_state: null,
     });
   });
 
@@ -218,10 +219,14 @@ describe('RM analytics calls', () => {
   });
 });
 
+/** The ids of the customers who need a call: no outcome of the RM holds for them. */
+const needingACall = (items: WhoToCallItem[]) =>
+  items.filter((i) => i.call_state === null).map((i) => i.customer_id);
+
 describe('POST /api/content/rm-call-outcome', () => {
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-  it('takes a called, snoozed or dismissed customer off the call list and audits it', async () => {
+  it('marks a called, snoozed or dismissed customer on the call list and audits it', async () => {
     const list = (await get(rm.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>();
     const [a, b, c] = list;
     const called = await post(rm.headers, '/api/content/rm-call-outcome', {
@@ -253,14 +258,20 @@ describe('POST /api/content/rm-call-outcome', () => {
       ).statusCode,
     ).toBe(201);
 
+    // Every list keeps them, marked; only today's list leaves them out (daily-list.test.ts).
     const after = (await get(rm.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>();
-    expect(after.map((i) => i.customer_id)).not.toContain(a!.customer_id);
-    expect(after.map((i) => i.customer_id)).not.toContain(b!.customer_id);
-    expect(after.map((i) => i.customer_id)).not.toContain(c!.customer_id);
-    expect(after).toHaveLength(list.length - 3);
-    expect(
-      (await get(rm.headers, '/api/content/rm-priority-scores')).json<unknown[]>(),
-    ).toHaveLength(20);
+    const stateOf = (id: string) => after.find((i) => i.customer_id === id)?.call_state;
+    expect([a, b, c].map((i) => stateOf(i!.customer_id))).toEqual([
+      'called',
+      'snoozed',
+      'dismissed',
+    ]);
+    expect(needingACall(after)).toHaveLength(list.length - 3);
+    const scores = (await get(rm.headers, '/api/content/rm-priority-scores')).json<
+      PriorityScoreItem[]
+    >();
+    expect(scores).toHaveLength(20);
+    expect(scores.find((i) => i.customer_id === a!.customer_id)?.call_state).toBe('called');
 
     const events = await ctx.database.db
       .selectFrom('audit_events')
@@ -283,7 +294,7 @@ describe('POST /api/content/rm-call-outcome', () => {
       .where('customer_id', '=', a!.customer_id)
       .execute();
     const back = (await get(rm.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>();
-    expect(back[0]!.customer_id).toBe(a!.customer_id);
+    expect(back[0]).toMatchObject({ customer_id: a!.customer_id, call_state: null });
     // A snooze that has ended brings the customer back too.
     await ctx.database.db
       .updateTable('call_outcomes')
@@ -292,9 +303,7 @@ describe('POST /api/content/rm-call-outcome', () => {
       .where('firm_id', '=', admin.firmId)
       .execute();
     expect(
-      (await get(rm.headers, '/api/content/rm-who-to-call'))
-        .json<WhoToCallItem[]>()
-        .map((i) => i.customer_id),
+      needingACall((await get(rm.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>()),
     ).toContain(b!.customer_id);
   });
 
@@ -308,9 +317,9 @@ describe('POST /api/content/rm-call-outcome', () => {
       .where('customer_id', '=', customer)
       .execute();
     const toCall = async () =>
-      (await get(rmOfOne.headers, '/api/content/rm-who-to-call'))
-        .json<WhoToCallItem[]>()
-        .map((i) => i.customer_id);
+      needingACall(
+        (await get(rmOfOne.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>(),
+      );
     expect(await toCall()).toEqual([customer]);
     const called = { customer_id: customer, outcome: 'called' };
     expect((await post(rmOfOne.headers, '/api/content/rm-call-outcome', called)).statusCode).toBe(
@@ -340,9 +349,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     const after = await employeeOf(ctx, admin, 'rm');
     const customer = ids[27]!;
     const toCall = async (who: typeof rm) =>
-      (await get(who.headers, '/api/content/rm-who-to-call'))
-        .json<WhoToCallItem[]>()
-        .map((i) => i.customer_id);
+      needingACall((await get(who.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>());
     const assign = await post(admin.headers, '/api/content/assign-rm', {
       customer_id: customer,
       rm_id: before.id,

@@ -1,6 +1,7 @@
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import { listOrder } from '../../db/list-order.js';
 import { CUSTOMER_COLUMNS } from '../customers/customers.repository.js';
+import { callStateField } from './call-state.js';
 
 /*
  * The RM lists are written as JSON by PostgreSQL: turning 5,000 rows into objects and
@@ -24,6 +25,8 @@ const isoTimestamp = (ref: string) =>
 const summary = ['c.customer_id', 'c.country_iso', 'c.age', 'c.risk_profile'].map(field);
 const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_action'].map(field);
 const labels = ['i.why', 'i.risk_level', 'i.segment', 'i.recommended_products'].map(field);
+/** Every item ends with where the customer stands on the RM's call list (call-state.ts). */
+const callState = callStateField().as('call_state');
 const details = [
   // Every writer of top_biases (imports and the backfill, through insightColumnValues) stores
   // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
@@ -37,11 +40,12 @@ export const ITEMS = {
   customer: [
     ...CUSTOMER_COLUMNS.map((ref) => (ref === 'c.created_at' ? isoTimestamp(ref) : field(ref))),
     field('i.recommended_products'),
+    callState,
   ],
-  whoToCall: [...summary, ...recommendation, ...labels],
-  priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels],
+  whoToCall: [...summary, ...recommendation, ...labels, callState],
+  priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels, callState],
   /** A who-to-call item with the top biases and the breakdown (risk ranking and segments). */
-  riskRanking: [...summary, ...recommendation, ...details, ...labels],
+  riskRanking: [...summary, ...recommendation, ...details, ...labels, callState],
 } satisfies Record<string, ItemFields>;
 
 /** The order of every RM list, on the page rows `p` (see listOrder). */

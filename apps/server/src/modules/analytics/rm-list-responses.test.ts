@@ -10,6 +10,7 @@ import {
   priorityScoreItemSchema,
   whoToCallItemSchema,
   type BookCustomer,
+  type CallState,
   type ProductSuggestion,
   type RiskRankingItem,
   type TopBias,
@@ -45,7 +46,7 @@ async function body<S extends z.ZodType>(schema: S, headers: Record<string, stri
 }
 
 /** The RM's items as the contract shapes them, from the stored rows, highest priority first. */
-async function storedBook(rmId: string) {
+async function storedBook(rmId: string, states: Record<string, CallState> = {}) {
   const rows = await ctx.database.db
     .selectFrom('customers as c')
     .innerJoin('customer_insights as i', (join) =>
@@ -80,6 +81,7 @@ async function storedBook(rmId: string) {
       created_at: new Date(row.created_at).toISOString(),
       rm_id: row.rm_id,
       recommended_products,
+      call_state: states[row.customer_id] ?? null,
     };
     const item = {
       customer_id: row.customer_id,
@@ -104,6 +106,7 @@ async function storedBook(rmId: string) {
       risk_level: row.risk_level,
       segment: row.segment,
       recommended_products,
+      call_state: states[row.customer_id] ?? null,
     } as RiskRankingItem;
     return {
       customer,
@@ -299,9 +302,9 @@ describe('RM list responses', () => {
     ).toStrictEqual([stored[5]!.priorityScore]);
   });
 
-  it('leaves called and snoozed customers out of who-to-call only', async () => {
-    const stored = await storedBook(rm.id);
-    const [called, snoozed] = [stored[0]!.item.customer_id, stored[4]!.item.customer_id];
+  it('marks called and snoozed customers on every list, keeping them in the counts', async () => {
+    const before = await storedBook(rm.id);
+    const [called, snoozed] = [before[0]!.item.customer_id, before[4]!.item.customer_id];
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     for (const payload of [
       { customer_id: called, outcome: 'called' },
@@ -315,17 +318,25 @@ describe('RM list responses', () => {
       });
       expect(res.statusCode).toBe(201);
     }
+    const stored = await storedBook(rm.id, { [called]: 'called', [snoozed]: 'snoozed' });
     const h = rm.headers;
     expect(await body(whoToCallResponseSchema, h, '/api/content/rm-who-to-call')).toStrictEqual(
-      stored
-        .filter((s) => s.item.customer_id !== called && s.item.customer_id !== snoozed)
-        .map((s) => s.whoToCall),
+      stored.map((s) => s.whoToCall),
     );
     expect(
       await body(whoToCallResponseSchema, h, '/api/content/rm-who-to-call?limit=2'),
-    ).toStrictEqual([stored[1]!.whoToCall, stored[2]!.whoToCall]);
+    ).toStrictEqual([stored[0]!.whoToCall, stored[1]!.whoToCall]);
     expect(
       await body(priorityScoresResponseSchema, h, '/api/content/rm-priority-scores'),
     ).toStrictEqual(stored.map((s) => s.priorityScore));
+    expect(await body(riskRankingResponseSchema, h, '/api/content/rm-risk-ranking')).toStrictEqual(
+      byRisk(stored),
+    );
+    expect(await body(segmentsResponseSchema, h, '/api/content/rm-segments')).toStrictEqual(
+      bySegment(stored),
+    );
+    expect(await body(rmBookResponseSchema, h, '/api/content/rm-own-book')).toMatchObject({
+      customers: customersOf(stored),
+    });
   });
 });

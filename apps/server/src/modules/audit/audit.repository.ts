@@ -18,9 +18,28 @@ export interface SystemActor {
   system: string;
 }
 
-export type AuditActor = Principal | SystemActor;
+/** A firm's system sending customers with one of its API keys (docs/api-feed.md). */
+export interface ApiKeyActor {
+  firmId: string;
+  apiKey: { id: string; name: string; prefix: string };
+}
+
+export type AuditActor = Principal | SystemActor | ApiKeyActor;
 
 const isSystem = (actor: AuditActor): actor is SystemActor => 'system' in actor;
+const isApiKey = (actor: AuditActor): actor is ApiKeyActor => 'apiKey' in actor;
+
+/** The actor columns: the key's name and prefix stand where an employee's email would. */
+function actorColumns(actor: AuditActor) {
+  if (isSystem(actor)) return { actor_id: null, actor_email: actor.system, actor_role: 'system' };
+  if (isApiKey(actor))
+    return {
+      actor_id: null,
+      actor_email: `API key "${actor.apiKey.name}" (${actor.apiKey.prefix}…)`,
+      actor_role: 'api_key',
+    };
+  return { actor_id: actor.userId, actor_email: actor.email, actor_role: actor.role };
+}
 
 /** Appends one event; call it with the transaction that makes the change it records. */
 export async function recordAudit(
@@ -28,9 +47,7 @@ export async function recordAudit(
   actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
-  const who = isSystem(actor)
-    ? { actor_id: null, actor_email: actor.system, actor_role: 'system' }
-    : { actor_id: actor.userId, actor_email: actor.email, actor_role: actor.role };
+  const who = actorColumns(actor);
   await db
     .insertInto('audit_events')
     .values({

@@ -1,6 +1,6 @@
 import { LOGIN_MESSAGES, MESSAGES, REGISTER_MESSAGES } from '@behavio/contract';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestContext,
@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/helper.js';
+import { startWellInsideAMinuteWindow } from '../../../test/rate-limit-window.js';
 import { hashPassword } from './passwords.js';
 
 let ctx: TestContext;
@@ -490,6 +491,8 @@ describe('GET /api/auth/check-user', () => {
 });
 
 describe('rate limits', () => {
+  beforeEach(() => startWellInsideAMinuteWindow());
+
   it('answers 429 with a message past the per-email budget', async () => {
     const limited = await createTestContext({ RATE_LIMIT_EMAIL_PER_MINUTE: '3' });
     try {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@behavio/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminOnPlan } from '../../../test/firms.js';
+import { startWellInsideAMinuteWindow } from '../../../test/rate-limit-window.js';
 import {
   createTestContext,
   signUpAdmin,
@@ -78,6 +79,7 @@ describe('rate limits that cannot lock a user out', () => {
     ctx = await createTestContext({ RATE_LIMIT_EMAIL_PER_MINUTE: '3' });
   });
   afterAll(() => ctx.close());
+  beforeEach(() => startWellInsideAMinuteWindow());
 
   const loginFrom = (remoteAddress: string, url: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url, payload, remoteAddress });

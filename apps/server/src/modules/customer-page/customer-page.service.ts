@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
+import type { AnalyticsService } from '../analytics/analytics.service.js';
+import type { NotesService } from '../notes/notes.service.js';
 import type { RecommendationsService } from '../products/recommendations.service.js';
+import type { ChangesService } from '../changes/changes.service.js';
 import * as repo from './customer-page.repository.js';
 
 /**
@@ -21,6 +24,9 @@ export class CustomerPageService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly recommendations: Pick<RecommendationsService, 'forCustomer'>,
+    private readonly notes: Pick<NotesService, 'forCustomer'>,
+    private readonly analytics: Pick<AnalyticsService, 'callState'>,
+    private readonly changes: Pick<ChangesService, 'historyOf'>,
   ) {}
 
   async get(principal: Principal, customerId: string): Promise<CustomerPageResponse> {
@@ -35,15 +41,19 @@ export class CustomerPageService {
     const { rm_id, rm_name, created_at, ...record } = row;
     const customer = record as unknown as CustomerRecord;
     const insights = scoreCustomer(customer);
-    const [recommendations, products, calls] = await Promise.all([
+    const [recommendations, products, calls, notes, callState, history] = await Promise.all([
       this.recommendations.forCustomer(this.db, firmId, customer, insights.biases),
       repo.productOutcomes(this.db, firmId, customerId),
       repo.callOutcomes(this.db, firmId, customerId),
+      this.notes.forCustomer(this.db, firmId, customerId),
+      this.analytics.callState(firmId, rm_id, customerId),
+      this.changes.historyOf(this.db, firmId, customerId),
     ]);
     return {
       customer,
       rm_id,
       rm_name: rm_name ?? null,
+      call_state: callState,
       created_at: created_at.toISOString(),
       insights,
       recommended_products: recommendations.recommended,
@@ -58,6 +68,8 @@ export class CustomerPageService {
         recorded_at: at.toISOString(),
         recorded_by: recorded_by ?? null,
       })),
+      notes,
+      history,
     };
   }
 }

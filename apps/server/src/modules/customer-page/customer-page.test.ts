@@ -73,6 +73,8 @@ describe('the customer page', () => {
     }
     expect(page.product_outcomes).toEqual([]);
     expect(page.call_outcomes).toEqual([]);
+    expect(page.notes).toEqual([]);
+    expect(page.call_state).toBeNull();
   });
 
   it('lists what was recorded, newest first, with who recorded it', async () => {
@@ -108,6 +110,9 @@ describe('the customer page', () => {
     expect(page.call_outcomes.map((o) => [o.outcome, o.recorded_by])).toEqual([
       ['called', 'rm person'],
     ]);
+    // The badge every RM list shows, on the page too (issue 20, item 5), for RM and admin alike.
+    expect(page.call_state).toBe('called');
+    expect((await open(rm.headers, own)).json<CustomerPageResponse>().call_state).toBe('called');
   });
 
   it('opens any of the firm’s customers for the admin', async () => {

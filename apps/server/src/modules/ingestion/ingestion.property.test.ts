@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOnPlan, uploadFile } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { filesSupplying } from '../../../test/supplying-files.js';
 import { listLoadTables } from './load-tables.js';
 import {
   REQUIRED_NAMES,
@@ -31,16 +32,18 @@ async function assertNothingPartial() {
     .where('firm_id', '=', admin.firmId)
     .execute();
   expect(files.every((f) => f.status !== 'processing')).toBe(true);
-  const suppliers = await ctx.database.db
+  const customers = await ctx.database.db
     .selectFrom('customers')
-    .select('supplied_by')
+    .select('customer_id')
     .where('firm_id', '=', admin.firmId)
     .execute();
+  const supplying = await filesSupplying(ctx.database.db, admin.firmId);
   const completed = new Set(files.filter((f) => f.status === 'completed').map((f) => f.id));
   expect(
-    suppliers.every(
-      (c) => c.supplied_by.length > 0 && c.supplied_by.every((id) => completed.has(id)),
-    ),
+    customers.every((c) => {
+      const suppliers = supplying.get(c.customer_id) ?? [];
+      return suppliers.length > 0 && suppliers.every((id) => completed.has(id));
+    }),
   ).toBe(true);
   expect(await listLoadTables(ctx.database.db)).toEqual([]);
 }

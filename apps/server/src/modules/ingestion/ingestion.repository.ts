@@ -1,5 +1,5 @@
-import type { RowProblem } from '@behavio/contract';
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { FileReading, RowProblem } from '@behavio/contract';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, FileFormat } from '../../db/schema.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
@@ -11,6 +11,16 @@ import {
   type TablePair,
 } from './load-tables.js';
 import { INSIGHT_COLUMNS } from './insight-columns.js';
+import {
+  compareCustomerRows,
+  compareWithStored,
+  keepSupersededStates,
+  raiseAlerts,
+  recordAllNew,
+  recordCounts,
+  writeChangedCustomers,
+  writeChangedInsights,
+} from '../changes/import-changes.js';
 
 const FILE_COLUMNS = [
   'id',
@@ -31,6 +41,11 @@ const FILE_COLUMNS = [
   'completed_at',
   'rows_processed',
   'rows_expected',
+  'encoding',
+  'delimiter',
+  'source',
+  'column_mapping',
+  'mapping_source',
 ] as const;
 
 /** A running import's rows a second since it started reading, on the database's clock. */
@@ -44,7 +59,9 @@ export async function insertFile(
   file: {
     id: string;
     firmId: string;
-    uploadedBy: string;
+    uploadedBy: string | null;
+    /** The feed's key for a file sent through the API (`source: api`); null for an upload. */
+    apiKeyId: string | null;
     filename: string;
     fileSize: number;
     format: FileFormat;
@@ -52,6 +69,7 @@ export async function insertFile(
     totalColumns: number;
     columns_info: unknown;
     preview_rows: unknown;
+    reading: FileReading;
   },
 ) {
   await db
@@ -67,8 +85,19 @@ export async function insertFile(
       total_columns: file.totalColumns,
       columns_info: JSON.stringify(file.columns_info),
       preview_rows: JSON.stringify(file.preview_rows),
+      encoding: file.reading.encoding,
+      delimiter: file.reading.delimiter,
+      column_mapping: file.reading.mapping && JSON.stringify(file.reading.mapping),
+      mapping_source: file.reading.mapping_source,
+      source: file.apiKeyId ? 'api' : 'upload',
+      api_key_id: file.apiKeyId,
     })
     .execute();
+}
+
+/** The encoding the whole file was read in (the upload saw only its first rows). */
+export async function recordEncoding(db: Executor, fileId: string, encoding: string | null) {
+  await db.updateTable('customer_files').set({ encoding }).where('id', '=', fileId).execute();
 }
 
 /** Serialises plan checks and uploads of one firm (two parallel uploads on the free plan). */
@@ -84,7 +113,7 @@ export async function lockFirm(trx: Transaction<Database>, firmId: string) {
 export async function findFile(db: Executor, firmId: string, fileId: string) {
   return db
     .selectFrom('customer_files')
-    .select([...FILE_COLUMNS, rowsPerSecond, 'storage_key'])
+    .select([...FILE_COLUMNS, rowsPerSecond, 'storage_key', 'fixed_rows'])
     .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .executeTakeFirst();
@@ -151,8 +180,6 @@ const countColumns = (c: Counts) => ({
 const customerColumns = COPY_COLUMNS.filter((c) => c !== 'customer_id');
 const list = (columns: readonly string[], prefix = '') =>
   sql.raw(columns.map((c) => `${prefix}${c}`).join(', '));
-const updates = (columns: readonly string[]) =>
-  sql.raw(columns.map((c) => `${c} = excluded.${c}`).join(', '));
 
 export type ImportOutcome = 'attached' | 'merged' | 'gone';
 
@@ -191,6 +218,8 @@ export async function completeImport(
   if (input.bulk && !(await firmHasPartitions(trx, firmId))) {
     await refreshCustomerListIndex(trx, firmId, tables);
     await completed.execute();
+    await recordAllNew(trx, { firmId, fileId, accepted: input.counts.accepted });
+    await recordSuppliedCustomers(trx, { firmId, fileId, table: tables.customers });
     await attachLoadTables(trx, tables, firmId);
     // Attaching writes no row, so no trigger raises the version the RM list cache reads.
     await sql`update firm_data_versions set version = version + 1 where firm_id = ${firmId}`.execute(
@@ -198,38 +227,89 @@ export async function completeImport(
     );
     return 'attached';
   }
-  await mergeLoadTables(trx, input);
+  await mergeLoadTables(trx, { ...input, accepted: input.counts.accepted });
   await completed.execute();
   await dropLoadTables(trx, tables);
   await refreshCustomerListIndex(trx, firmId);
   return 'merged';
 }
 
-/** A customer already known to the firm is updated in place and keeps its RM. */
-async function mergeLoadTables(
+/**
+ * Upserts load tables into the firm's customers and insights (an import's final transaction, a
+ * fix of rejected rows): a customer already known to the firm is updated in place and keeps
+ * its RM, and the file is recorded as one that supplied them. What the rows changed is
+ * recorded on the way (docs/changes-and-alerts.md): the customers they create or change get a
+ * new insight row, their old one kept as history, and their alerts; unchanged customers'
+ * rows are not written at all, so re-sending a whole book costs little more than reading it.
+ * `accepted` is how many rows the tables hold. The caller holds the firm's customer lock.
+ */
+export async function mergeLoadTables(
   trx: Transaction<Database>,
-  { fileId, firmId, tables }: { fileId: string; firmId: string; tables: TablePair },
+  {
+    fileId,
+    firmId,
+    tables,
+    accepted,
+  }: {
+    fileId: string;
+    firmId: string;
+    tables: TablePair;
+    accepted: number;
+  },
 ) {
   // A firm without customers (its files deleted) needs no upsert: plain inserts skip the
-  // speculative insertion ON CONFLICT costs on every row (1.6x measured).
+  // speculative insertion ON CONFLICT costs on every row (1.6x measured), and every customer
+  // is new, so there is nothing to compare.
   const { rows } = await sql<{ known: boolean }>`
     select exists (select 1 from customers where firm_id = ${firmId})
       or exists (select 1 from customer_insights where firm_id = ${firmId}) as known
   `.execute(trx);
-  const upsert = (set: RawBuilder<unknown>) =>
-    rows[0]?.known === false ? sql`` : sql`on conflict (firm_id, customer_id) do update set ${set}`;
+  if (rows[0]?.known === false) {
+    await sql`
+      insert into customers (firm_id, customer_id, ${list(customerColumns)})
+      select ${firmId}::uuid, customer_id, ${list(customerColumns)}
+      from ${sql.table(tables.customers)}
+    `.execute(trx);
+    await sql`
+      insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at,
+        file_id, change)
+      select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now(), ${fileId}::uuid, 'new'
+      from ${sql.table(tables.insights)}
+    `.execute(trx);
+    await recordAllNew(trx, { firmId, fileId, accepted });
+    await recordSuppliedCustomers(trx, { firmId, fileId, table: tables.customers });
+    return;
+  }
+  await compareWithStored(trx, { firmId, tables }, INSIGHT_COLUMNS);
+  await compareCustomerRows(trx, { firmId, table: tables.customers }, customerColumns);
+  await keepSupersededStates(trx, firmId);
+  await raiseAlerts(trx, { firmId, fileId, newCustomersAlert: true });
+  await writeChangedCustomers(trx, firmId, customerColumns);
+  await writeChangedInsights(trx, { firmId, fileId }, INSIGHT_COLUMNS);
+  await recordSuppliedCustomers(trx, { firmId, fileId, table: tables.customers });
+  await recordCounts(trx, { firmId, fileId, accepted });
+}
+
+/** How many customer ids one row of `file_customer_ids` holds (migration 0026). */
+const SUPPLY_CHUNK = 10_000;
+
+/**
+ * Records that the file supplied the customers of a load table, in chunks of ids: about a
+ * hundred rows for a million customers, so the record costs no index write per customer. A
+ * fix of the file's rejected rows adds chunks after the ones its import wrote.
+ */
+async function recordSuppliedCustomers(
+  trx: Transaction<Database>,
+  { firmId, fileId, table }: { firmId: string; fileId: string; table: string },
+) {
+  const chunk = sql.lit(SUPPLY_CHUNK);
   await sql`
-    insert into customers (firm_id, customer_id, ${list(customerColumns)}, supplied_by)
-    select ${firmId}::uuid, customer_id, ${list(customerColumns)}, array[${fileId}::uuid]
-    from ${sql.table(tables.customers)}
-    ${upsert(sql`${updates(customerColumns)},
-      supplied_by = customers.supplied_by || excluded.supplied_by, updated_at = now()`)}
-  `.execute(trx);
-  await sql`
-    insert into customer_insights (firm_id, customer_id, ${list(INSIGHT_COLUMNS)}, computed_at)
-    select ${firmId}::uuid, customer_id, ${list(INSIGHT_COLUMNS)}, now()
-    from ${sql.table(tables.insights)}
-    ${upsert(sql`${updates(INSIGHT_COLUMNS)}, computed_at = now()`)}
+    insert into file_customer_ids (file_id, chunk, firm_id, customer_ids)
+    select ${fileId}::uuid, after + (n - 1) / ${chunk}, ${firmId}::uuid, array_agg(customer_id)
+    from (select customer_id, row_number() over () as n from ${sql.table(table)}) numbered,
+      (select coalesce(max(chunk) + 1, 0) as after from file_customer_ids
+        where file_id = ${fileId}) earlier
+    group by after, (n - 1) / ${chunk}
   `.execute(trx);
 }
 
@@ -251,22 +331,30 @@ export async function deleteFileAndOrphans(
     .forUpdate()
     .executeTakeFirst();
   if (!locked) return undefined;
-  // Without an index on supplied_by (it would slow every import) this reads the firm's
-  // customers once; deleting a file is rare next to importing one.
-  await sql`
-    update customers set supplied_by = array_remove(supplied_by, ${fileId}::uuid)
-    where firm_id = ${firmId} and supplied_by @> array[${fileId}::uuid]
-  `.execute(trx);
+  // The customers of the file's chunks that no other file of the firm names. Reads the firm's
+  // chunks whole; deleting a file is rare next to importing one.
   const removed = await sql<{ n: string | number }>`
     with orphans as (
-      delete from customers where firm_id = ${firmId} and supplied_by = '{}'
-      returning customer_id
+      delete from customers c using (
+        select unnest(customer_ids) as customer_id from file_customer_ids
+        where firm_id = ${firmId} and file_id = ${fileId}
+        except
+        select unnest(customer_ids) from file_customer_ids
+        where firm_id = ${firmId} and file_id <> ${fileId}
+      ) o
+      where c.firm_id = ${firmId} and c.customer_id = o.customer_id
+      returning c.customer_id
     ), insights as (
       delete from customer_insights i using orphans o
       where i.firm_id = ${firmId} and i.customer_id = o.customer_id
+    ), alerts as (
+      -- Their history goes through its foreign key; alerts have none (they outlive nothing).
+      delete from alerts a using orphans o
+      where a.firm_id = ${firmId} and a.customer_id = o.customer_id
     )
     select count(*) as n from orphans
   `.execute(trx);
+  // Its chunks go with it (foreign key).
   await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
   await refreshCustomerListIndex(trx, firmId);
   return {
@@ -351,12 +439,18 @@ export async function recordProgress(
 
 /** Imports whose worker stopped saying it is alive `staleSeconds` ago. */
 export async function stalledImports(db: Executor, staleSeconds: number) {
-  return db
-    .selectFrom('customer_files')
-    .select(['id', 'firm_id', 'import_job_id'])
-    .where('status', '=', 'processing')
-    .where(sql<boolean>`heartbeat_at <= now() - make_interval(secs => ${staleSeconds})`)
-    .execute();
+  return (
+    db
+      .selectFrom('customer_files')
+      .select(['id', 'firm_id', 'import_job_id'])
+      .where('status', '=', 'processing')
+      .where(sql<boolean>`heartbeat_at <= now() - make_interval(secs => ${staleSeconds})`)
+      // A file whose row is locked is in its import's final transaction, alive: its heartbeat
+      // waits for that lock, and a million-row merge can outlast the stale limit.
+      .forUpdate()
+      .skipLocked()
+      .execute()
+  );
 }
 
 /** The stalled import's job will run again: its file waits for it, claimed by no one. */

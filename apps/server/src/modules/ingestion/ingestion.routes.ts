@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
   deleteFileResponseSchema,
-  errorBodySchema,
   failedUploadResponseSchema,
   uploadErrorBodySchema,
   fileIdParamsSchema,
   listFilesQuerySchema,
   listFilesResponseSchema,
   previewFileResponseSchema,
-  uploadResponseSchema,
+  uploadAnswerSchema,
 } from '@behavio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,17 +15,12 @@ import { badRequest } from '../../errors/app-error.js';
 import { principalOf } from '../../plugins/access.js';
 import { RULES } from '../../plugins/permissions.js';
 import type { IngestionService } from './ingestion.service.js';
+import { errors, security, tags } from './route-schemas.js';
+import { mappingRoutes } from './mapping/mapping.routes.js';
+import { fixRoutes } from './fixes/fixes.routes.js';
 
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  420: errorBodySchema,
-};
-const tags = ['files'];
 /** The multipart part that carries the customers file. */
 const UPLOAD_PART = 'file';
-const security = [{ bearerAuth: [] }];
 
 export async function ingestionRoutes(
   app: FastifyInstance,
@@ -49,9 +43,9 @@ export async function ingestionRoutes(
         security,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. 422 with `status: failed` and `preview.error` when the file cannot be imported. Every error body carries its text in `error` as well as `message` (product-rules: API calls reads upload errors from `error`).',
+          'Multipart with one `file` part (.csv, .xlsx or .xls). 201 when stored; `job_status` tells whether the import finished. When the headers do not all name our columns and the firm saved no mapping for them, 201 with `status: needs_mapping`, suggestions for each column and the headers with sample values: the file is kept but not counted until its mapping is confirmed (`confirmFileMapping`). 422 with `status: failed` and `preview.error` when the file cannot be imported. Every error body carries its text in `error` as well as `message` (product-rules: API calls reads upload errors from `error`).',
         response: {
-          201: uploadResponseSchema,
+          201: uploadAnswerSchema,
           400: uploadErrorBodySchema,
           403: uploadErrorBodySchema,
           413: uploadErrorBodySchema,
@@ -173,4 +167,7 @@ export async function ingestionRoutes(
     },
     async (request) => ingestion.deleteLatestFile(principalOf(request)),
   );
+
+  await mappingRoutes(app, { ingestion });
+  await fixRoutes(app, { fixes: ingestion.fixes });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   FREE_PLAN_UPLOAD_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
@@ -13,8 +13,13 @@ import {
   type ListFilesQuery,
   type PreviewFileResponse,
   type UploadResponse,
+  MAPPING_SAMPLE_ROWS,
+  type ColumnMapping,
+  type DeleteMappingResponse,
+  type SavedMapping,
+  type UploadAnswer,
+  type Plan,
 } from '@behavio/contract';
-import { scoreCustomerCompact } from '@behavio/insights';
 import type { Logger } from 'pino';
 import type { ImportConfig } from '../../config/env.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -23,33 +28,96 @@ import type { Principal } from '../../plugins/access.js';
 import { FileStorage, type LocalFile } from '../files/file-storage.js';
 import { countActiveFiles } from '../files/files.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.js';
+import type { Executor } from '../../db/executor.js';
 import * as repo from './ingestion.repository.js';
 import {
   fileTypeFromName,
   inspectCustomerFile,
   parseCustomerFile,
+  sampleCustomerFile,
   type AcceptedRow,
   type ColumnInfo,
+  type ParseSummary,
 } from './parse/index.js';
+import {
+  cancelPendingFile,
+  deletePendingFile,
+  expirePendingFiles,
+  deleteSavedMapping,
+  listSavedMappings,
+  findPendingFile,
+  findSavedMapping,
+  insertPendingFile,
+  saveMapping,
+  touchSavedMapping,
+} from './mapping/mapping.repository.js';
+import {
+  NOT_WAITING_FOR_MAPPING,
+  WAITING_FILE_MAX_DAYS,
+  WAITING_FILE_SWEEPER,
+  holdForMapping,
+  isUnknownHeader,
+  readingOf,
+  type AppliedMapping,
+  type StoredUpload,
+} from './mapping/pending.js';
+import { headerToColumn, resolveMapping } from './mapping/resolve.js';
 import { RejectedReport } from './rejected-report.js';
 import { boundPreview } from './preview-bounds.js';
 import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
-import { CopyLines, openLoadWriter } from './load-writer.js';
-import { insightsCopyText } from './insight-columns.js';
+import { openLoadWriter } from './load-writer.js';
+import { CopyLines } from './copy-lines.js';
+import { openScorer, resolveScoringWorker } from './scoring/scoring-pool.js';
+import { WarmThreads } from './scoring/warm-threads.js';
 import type { RecommendationsService } from '../products/recommendations.service.js';
 import { expectedRows } from './expected-rows.js';
+import { FileFixesService, REPORT_UNREADABLE } from './fixes/fixes.service.js';
+import { reportWithout } from './fixes/report-rows.js';
 
 export const IMPORT_QUEUE = 'import-customer-file';
+export type FileRecord = repo.FileRecord;
 const PREVIEW_ROWS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_VALID_ROWS = 'No row of the file is valid: see the problems and the error report';
 const INTERRUPTED =
   'The import was interrupted (the server stopped) and could not be resumed. Please upload the file again.';
-const REPORT_UNREADABLE =
-  'The rejected-rows report of this file cannot be read. Please upload the file again.';
 /** How long an import of a firm that is already importing waits before it looks again. */
 const FIRM_BUSY_RETRY_SECONDS = 2;
+
+/**
+ * Who sends a file: an employee through the upload, or a firm's system through an API key (the
+ * feed, docs/api-feed.md). Both go through the same checks, storage and import job.
+ */
+export interface Uploader {
+  firmId: string;
+  plan: Plan;
+  /** The employee; null for the feed. */
+  userId: string | null;
+  /** Who the audit log names. */
+  actor: AuditActor;
+  /** The key that sent a feed request; null for an upload. */
+  apiKeyId: string | null;
+}
+
+export const uploaderOf = (principal: Principal): Uploader => ({
+  firmId: principal.firmId,
+  plan: principal.plan,
+  userId: principal.userId,
+  actor: principal,
+  apiKeyId: null,
+});
+
+/** What the feed adds to an import: no one to confirm a mapping, and its Idempotency-Key. */
+export interface ImportOptions {
+  /** Keep a file whose headers need a mapping until the admin confirms one (uploads only). */
+  mayHold: boolean;
+  /**
+   * Run first in the transaction that records the file, under the firm's lock: the feed claims
+   * its Idempotency-Key there, so two identical requests record one file.
+   */
+  beforeRecord?: (trx: Executor, fileId: string) => Promise<void>;
+}
 
 export interface ImportJob {
   fileId: string;
@@ -69,6 +137,8 @@ interface Deps {
   /** How long an upload waits for its import before answering `processing`. */
   uploadWaitMs: number;
   imports: ImportConfig;
+  /** The insights scoring worker's file, when not next to this module (tests: a built one). */
+  scoringWorker?: URL;
 }
 
 const publicColumns = (columns: ColumnInfo[]) =>
@@ -103,8 +173,26 @@ function emptyPreview(filename: string, fileSize: number, error: string): FilePr
 export class IngestionService {
   /** Files whose import runs in this process: never stalled, whatever their heartbeat says. */
   private readonly running = new Set<string>();
+  /**
+   * The scoring threads imports take and give back, kept warm between imports; null: imports
+   * score in their own thread (IMPORT_SCORING_THREADS=0, or run from sources).
+   */
+  private readonly scoringThreads: WarmThreads | null;
+  /** Fixing the rejected rows of completed imports in place. */
+  readonly fixes: FileFixesService;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    const { concurrency, scoringThreads } = deps.imports;
+    // Checked at start-up: a build without the worker file fails here, not at the first import.
+    const worker = resolveScoringWorker(scoringThreads, deps.scoringWorker);
+    this.scoringThreads = worker && new WarmThreads(worker, concurrency * scoringThreads);
+    this.fixes = new FileFixesService(deps);
+  }
+
+  /** Ends the scoring threads kept between imports: at shutdown, once no import runs. */
+  close(): Promise<void> {
+    return this.scoringThreads?.close() ?? Promise.resolve();
+  }
 
   private get db() {
     return this.deps.database.db;
@@ -118,17 +206,31 @@ export class IngestionService {
     principal: Principal,
     file: { filename: string; stream: Readable; truncated: () => boolean },
     context: { requestId?: string } = {},
-  ): Promise<UploadResponse> {
-    const { storage, limits } = this.deps;
+  ): Promise<UploadAnswer> {
+    const uploader = uploaderOf(principal);
+    // Refused before the file is read; checked again, under the firm's lock, as it is recorded.
+    if (fileTypeFromName(file.filename)) await this.assertMayUpload(uploader);
+    const stored = await this.store(uploader, file);
+    return this.importStored(uploader, stored, context, { mayHold: true });
+  }
+
+  /**
+   * Checks the file's type, then writes the upload to storage (not yet kept). The plan is
+   * checked as the file is recorded (`importStored`): the feed first looks whether the same
+   * request was already imported (docs/api-feed.md, "Retries").
+   */
+  async store(
+    uploader: Uploader,
+    file: { filename: string; stream: Readable; truncated: () => boolean },
+  ): Promise<StoredUpload> {
+    const { storage } = this.deps;
     const format = fileTypeFromName(file.filename);
     if (!format) {
       file.stream.resume();
       throw badRequest(INVALID_FILE_TYPE_MESSAGE, undefined, 'invalid_file_type');
     }
-    await this.assertMayUpload(principal);
-
     const fileId = randomUUID();
-    const key = FileStorage.key(principal.firmId, fileId);
+    const key = FileStorage.key(uploader.firmId, fileId);
     const path = storage.uploadPath(key);
     try {
       await storage.write(path, file.stream);
@@ -143,55 +245,228 @@ export class IngestionService {
       throw this.tooLarge();
     }
     const { size } = await stat(path);
+    return { id: fileId, key, filename: file.filename, size, format };
+  }
 
-    const inspected = await inspectCustomerFile(
-      { path, filename: file.filename },
-      { previewRows: PREVIEW_ROWS, maxRows: limits.maxRows },
-    );
+  /** The local path of a stored upload (before it is kept), for the feed to hash it. */
+  uploadPathOf(stored: StoredUpload): string {
+    return this.deps.storage.uploadPath(stored.key);
+  }
+
+  /** Forgets a stored upload that will not be imported. */
+  async discard(stored: StoredUpload): Promise<void> {
+    await this.deps.storage.remove(stored.key);
+  }
+
+  /**
+   * Checks a stored upload's header and first rows, then records it and enqueues its import
+   * (or, for an upload whose headers need a mapping, keeps it until one is confirmed).
+   */
+  async importStored(
+    uploader: Uploader,
+    stored: StoredUpload,
+    context: { requestId?: string },
+    options: ImportOptions,
+  ): Promise<UploadAnswer> {
+    const { storage } = this.deps;
+    const path = storage.uploadPath(stored.key);
+    const inspected = await this.inspect(path, stored.filename);
+    const held =
+      !inspected.ok && inspected.error.code === 'missing_columns'
+        ? await this.mapOrHold(uploader, stored, path, context, options)
+        : undefined;
+    if (held) return held;
     if (!inspected.ok) {
-      await storage.remove(key);
+      await storage.remove(stored.key);
       const { error } = inspected;
       if (error.code === 'invalid_file_type')
         throw badRequest(INVALID_FILE_TYPE_MESSAGE, undefined, 'invalid_file_type');
-      throw failedUpload(error.message, null, emptyPreview(file.filename, size, error.message));
+      throw failedUpload(
+        error.message,
+        null,
+        emptyPreview(stored.filename, stored.size, error.message),
+      );
     }
-    const { summary } = inspected;
+    const applied = { source: 'headers' } as const;
+    return this.startImport(uploader, stored, inspected.summary, applied, context, options);
+  }
 
+  /** The header and first rows of a stored upload, read with a column mapping when it has one. */
+  private inspect(path: string, filename: string, mapping?: ColumnMapping) {
+    return inspectCustomerFile(
+      { path, filename },
+      {
+        previewRows: PREVIEW_ROWS,
+        maxRows: this.deps.limits.maxRows,
+        mapping: mapping && headerToColumn(mapping),
+      },
+    );
+  }
+
+  /**
+   * A file missing required columns whose headers do not all name our columns: imported at
+   * once with the firm's saved mapping for these headers, else kept, waiting for the admin to
+   * confirm a mapping (docs/ingestion.md, "Column mapping"). Undefined when every header is
+   * one of our columns: nothing could hold the missing ones, and the file fails as it is.
+   */
+  private async mapOrHold(
+    uploader: Uploader,
+    stored: StoredUpload,
+    path: string,
+    context: { requestId?: string },
+    options: ImportOptions,
+  ): Promise<UploadAnswer | undefined> {
+    const { storage } = this.deps;
+    const sampled = await sampleCustomerFile(
+      { path, filename: stored.filename },
+      { sampleRows: MAPPING_SAMPLE_ROWS },
+    );
+    if (!sampled.ok) {
+      await storage.remove(stored.key);
+      const { message } = sampled.error;
+      throw failedUpload(message, null, emptyPreview(stored.filename, stored.size, message));
+    }
+    const { sample, reading } = sampled;
+    const headers = sample.headers.map((h) => h.header);
+    if (!headers.some(isUnknownHeader)) return undefined;
+    const saved = await findSavedMapping(this.db, uploader.firmId, headers);
+    if (saved) {
+      const inspected = await this.inspect(path, stored.filename, saved.mapping);
+      // A saved mapping that no longer reads the file (its values moved) is asked for again.
+      if (inspected.ok) {
+        await touchSavedMapping(this.db, saved.id);
+        const applied = { source: 'saved', mapping: saved.mapping } as const;
+        return this.startImport(uploader, stored, inspected.summary, applied, context, options);
+      }
+    }
+    // The feed has no one to confirm a mapping: its file fails on its missing columns.
+    if (!options.mayHold) return undefined;
+    const held = holdForMapping(stored, sample, reading);
+    try {
+      await storage.keepUpload(stored.key);
+      await insertPendingFile(this.db, {
+        ...held.pending,
+        firmId: uploader.firmId,
+        uploadedBy: uploader.userId,
+      });
+    } catch (error) {
+      await storage.remove(stored.key);
+      throw error;
+    }
+    return held.answer;
+  }
+
+  /**
+   * POST /content/file-mapping/{file_id}: the admin's mapping for a file waiting for one,
+   * checked against its headers, then the import starts as an upload's would; `save` keeps
+   * the mapping for the firm's next files with these headers.
+   */
+  async confirmMapping(
+    principal: Principal,
+    fileId: string,
+    body: { mapping: ColumnMapping; save: boolean },
+    context: { requestId?: string } = {},
+  ): Promise<UploadResponse> {
+    const pending = UUID.test(fileId)
+      ? await findPendingFile(this.db, principal.firmId, fileId)
+      : undefined;
+    if (!pending) throw notFound(NOT_WAITING_FOR_MAPPING);
+    const headers = pending.headers.map((h) => h.header);
+    const mapping = resolveMapping(headers, body.mapping);
+    const stored: StoredUpload = {
+      id: pending.id,
+      key: pending.storage_key,
+      filename: pending.filename,
+      size: Number(pending.file_size),
+      format: pending.format,
+      pending: true,
+    };
+    const upload = await this.deps.storage.openUpload(stored.key);
+    let inspected: Awaited<ReturnType<IngestionService['inspect']>>;
+    try {
+      inspected = await this.inspect(upload.path, stored.filename, mapping);
+    } finally {
+      await upload.release();
+    }
+    if (!inspected.ok) {
+      const { message } = inspected.error;
+      throw failedUpload(message, null, emptyPreview(stored.filename, stored.size, message));
+    }
+    const applied = { source: 'confirmed', mapping, save: body.save, headers } as const;
+    return this.startImport(uploaderOf(principal), stored, inspected.summary, applied, context, {
+      mayHold: false,
+    });
+  }
+
+  /**
+   * Records the file (a kept upload, or one that waited for its mapping) and enqueues its
+   * import in one transaction, then waits a little so small files answer complete.
+   */
+  private async startImport(
+    uploader: Uploader,
+    stored: StoredUpload,
+    summary: ParseSummary,
+    applied: AppliedMapping,
+    context: { requestId?: string },
+    options: ImportOptions,
+  ): Promise<UploadResponse> {
+    const { storage } = this.deps;
+    const fileId = stored.id;
     try {
       // Kept (in PostgreSQL, with DATABASE_URL) before the job exists, so any worker can read it.
-      await storage.keepUpload(key);
+      if (!stored.pending) await storage.keepUpload(stored.key);
       await this.db.transaction().execute(async (trx) => {
-        await repo.lockFirm(trx, principal.firmId);
-        await this.assertMayUpload(principal, trx);
+        await repo.lockFirm(trx, uploader.firmId);
+        await options.beforeRecord?.(trx, fileId);
+        await this.assertMayUpload(uploader, trx);
+        if (stored.pending && !(await deletePendingFile(trx, fileId)))
+          throw notFound(NOT_WAITING_FOR_MAPPING);
         await repo.insertFile(trx, {
           id: fileId,
-          firmId: principal.firmId,
-          uploadedBy: principal.userId,
-          filename: file.filename,
-          fileSize: size,
-          format,
-          storageKey: key,
+          firmId: uploader.firmId,
+          uploadedBy: uploader.userId,
+          apiKeyId: uploader.apiKeyId,
+          filename: stored.filename,
+          fileSize: stored.size,
+          format: stored.format,
+          storageKey: stored.key,
           totalColumns: summary.total_columns,
           ...storedPreview(publicColumns(summary.columns_info), summary.preview_rows),
+          reading: readingOf(summary, applied),
         });
-        await recordAudit(trx, principal, {
+        if (applied.source === 'confirmed' && applied.save && uploader.userId) {
+          const mappingId = await saveMapping(trx, {
+            firmId: uploader.firmId,
+            userId: uploader.userId,
+            headers: applied.headers,
+            mapping: applied.mapping,
+          });
+          await recordAudit(trx, uploader.actor, {
+            action: 'mapping.saved',
+            subjectType: 'column_mapping',
+            subjectId: mappingId,
+            after: { headers: applied.headers, mapping: applied.mapping, file_id: fileId },
+          });
+        }
+        await recordAudit(trx, uploader.actor, {
           action: 'file.uploaded',
           subjectType: 'file',
           subjectId: fileId,
-          after: { filename: file.filename, file_size: size, format },
+          after: { filename: stored.filename, file_size: stored.size, format: stored.format },
         });
         await this.deps.queue.send<ImportJob>(
           IMPORT_QUEUE,
-          { fileId, firmId: principal.firmId, requestId: context.requestId },
+          { fileId, firmId: uploader.firmId, requestId: context.requestId },
           { trx },
         );
       });
     } catch (error) {
-      await storage.remove(key);
+      // A pending file keeps its upload: the admin may confirm again once the plan allows.
+      if (!stored.pending) await storage.remove(stored.key);
       throw error;
     }
 
-    const record = await this.waitForImport(principal.firmId, fileId);
+    const record = await this.waitForImport(uploader.firmId, fileId);
     const preview = toPreview(record);
     if (record.status === 'failed')
       throw failedUpload(record.error ?? NO_VALID_ROWS, fileId, preview);
@@ -214,15 +489,16 @@ export class IngestionService {
     );
   }
 
-  private async assertMayUpload(principal: Principal, trx = this.db) {
-    if (isPaidPlan(principal.plan)) return;
+  /** 403 `upload_limit_reached` for a free firm that already has its one file. */
+  async assertMayUpload(uploader: Uploader, trx: Executor = this.db) {
+    if (isPaidPlan(uploader.plan)) return;
     const plan = await trx
       .selectFrom('firms')
       .select('plan')
-      .where('id', '=', principal.firmId)
+      .where('id', '=', uploader.firmId)
       .executeTakeFirstOrThrow();
     if (isPaidPlan(plan.plan)) return;
-    if ((await countActiveFiles(trx, principal.firmId)) >= 1)
+    if ((await countActiveFiles(trx, uploader.firmId)) >= 1)
       throw forbidden(FREE_PLAN_UPLOAD_MESSAGE, 'upload_limit_reached');
   }
 
@@ -332,22 +608,28 @@ export class IngestionService {
     // Rows read so far, written with each batch for the progress the web shows while it runs.
     const progress = { fileId: job.fileId, jobId: attempt.id };
     const read = { accepted: 0, rejected: 0 };
+    const scorer = openScorer(this.scoringThreads, imports.scoringThreads);
+    let scored: { scoringSeconds: number } | undefined;
+    // Parsed batches whose insights are being scored, oldest first, written in that order. The
+    // parser runs at most two batches per scoring thread ahead of the load: memory stays bounded.
+    const scoring: { customers: Uint8Array; insights: Promise<Uint8Array>; rows: number }[] = [];
+    const aheadAtMost = 2 * imports.scoringThreads;
+    const writeOldest = async () => {
+      const { customers, insights, rows } = scoring.shift()!;
+      await writer.write({ customers, insights: await insights });
+      read.accepted += rows;
+      await repo.recordProgress(this.db, progress, { processed: read.accepted + read.rejected });
+      log.debug({ rows }, 'customer file batch loaded');
+      if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
+    };
     const load = async (batch: AcceptedRow[]) => {
       const customers = new CopyLines(batch.length * 200);
-      const insights = new CopyLines(batch.length * 600);
-      for (const { copyText, record } of batch) {
-        customers.push(copyText);
-        // The customer line starts with the customer_id as COPY text, then a tab.
-        insights.push(
-          copyText.slice(0, copyText.indexOf('\t') + 1) +
-            insightsCopyText(scoreCustomerCompact(record)),
-        );
-      }
-      await writer.write({ customers, insights });
-      read.accepted += batch.length;
-      await repo.recordProgress(this.db, progress, { processed: read.accepted + read.rejected });
-      log.debug({ rows: batch.length }, 'customer file batch loaded');
-      if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
+      for (const { copyText } of batch) customers.push(copyText);
+      const insights = scorer.score(batch.map((accepted) => accepted.record));
+      // Awaited in turn by writeOldest; failing before that turn is not an unhandled rejection.
+      insights.catch(() => undefined);
+      scoring.push({ customers: customers.bytes(), insights, rows: batch.length });
+      while (scoring.length > aheadAtMost) await writeOldest();
     };
     const finishedWith = async (outcome: () => Promise<void>) => {
       await dropLoadTables(this.db, tables);
@@ -356,6 +638,7 @@ export class IngestionService {
     let upload: LocalFile | undefined;
     try {
       const started = Date.now();
+      const cpuStarted = process.cpuUsage();
       upload = await storage.openUpload(record.storage_key);
       await repo.recordProgress(this.db, progress, {
         processed: 0,
@@ -368,7 +651,12 @@ export class IngestionService {
           previewRows: PREVIEW_ROWS,
           batchSize: 2_000,
           sampleProblems: PROBLEMS_KEPT,
-          onHeader: (header) => report.setHeader(header.columns.map((c) => c.header)),
+          mapping: record.column_mapping ? headerToColumn(record.column_mapping) : undefined,
+          // A mapped file's report names our columns, so it uploads back with no mapping.
+          onHeader: (header) =>
+            report.setHeader(
+              header.columns.map((c) => (record.column_mapping ? c.name : c.header)),
+            ),
           onAccepted: load,
           onRejected: (row) => {
             read.rejected++;
@@ -379,6 +667,8 @@ export class IngestionService {
       // The local copy is only read by the parser: gone before the file is marked done.
       await upload.release();
       upload = undefined;
+      while (scoring.length > 0) await writeOldest();
+      scored = await scorer.close();
       await writer.finish();
       if (await report.close()) await storage.keepReport(record.storage_key);
       if (!result.ok) {
@@ -386,6 +676,7 @@ export class IngestionService {
         return;
       }
       const { summary } = result;
+      await repo.recordEncoding(this.db, job.fileId, summary.encoding);
       const counts = {
         total: summary.total_rows,
         accepted: summary.accepted,
@@ -419,6 +710,10 @@ export class IngestionService {
           problems: undefined,
           outcome,
           parseAndLoadSeconds: (loaded - started) / 1000,
+          // Busy time of the scoring threads (or of this thread's scoring), within parse and load.
+          scoringSeconds: scored?.scoringSeconds,
+          // This process's CPU time over the whole import, every thread.
+          cpuSeconds: cpuSecondsSince(cpuStarted),
           indexSeconds: (built - loaded) / 1000,
           completeSeconds: (Date.now() - built) / 1000,
         },
@@ -439,6 +734,7 @@ export class IngestionService {
       }
       throw error;
     } finally {
+      await scorer.close();
       await upload?.release();
     }
   }
@@ -472,6 +768,11 @@ export class IngestionService {
     return record;
   }
 
+  /** One of the firm's files, whoever sent it (the feed reads its imports with it). */
+  async findFile(firmId: string, fileId: string): Promise<FileRecord | undefined> {
+    return UUID.test(fileId) ? repo.findFile(this.db, firmId, fileId) : undefined;
+  }
+
   async previewFile(principal: Principal, fileId: string): Promise<PreviewFileResponse> {
     const record = await this.fileOf(principal, fileId);
     return {
@@ -503,6 +804,9 @@ export class IngestionService {
       this.deps.logger.error({ err: error, fileId }, 'rejected-rows report cannot be read');
       throw new AppError(500, REPORT_UNREADABLE);
     }
+    // Rows fixed since are skipped here too, until the report is rewritten without them.
+    if (stored && record.fixed_rows.length > 0)
+      return { filename, body: Readable.from(reportWithout(stored, new Set(record.fixed_rows))) };
     if (stored) return { filename, body: stored };
     // The import rejected rows, so their report must exist: an empty answer would hide the loss.
     this.deps.logger.error({ fileId }, 'rejected-rows report is missing');
@@ -524,9 +828,91 @@ export class IngestionService {
       }
       return deleted;
     });
-    if (!result) throw notFound('File not found');
+    if (!result) return this.cancelWaitingFile(principal, fileId);
     await this.deps.storage.remove(result.storageKey);
     return { message: 'File deleted', file_id: fileId, removed_customers: result.removedCustomers };
+  }
+
+  /** delete-file of a file waiting for its mapping: it goes with its upload, before any import. */
+  private async cancelWaitingFile(
+    principal: Principal,
+    fileId: string,
+  ): Promise<DeleteFileResponse> {
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      const pending = await cancelPendingFile(trx, principal.firmId, fileId);
+      if (pending) {
+        await recordAudit(trx, principal, {
+          action: 'file.deleted',
+          subjectType: 'file',
+          subjectId: fileId,
+          before: { filename: pending.filename, waiting_for_mapping: true },
+          after: { removed_customers: 0 },
+        });
+      }
+      return pending;
+    });
+    if (!cancelled) throw notFound('File not found');
+    await this.deps.storage.remove(cancelled.storage_key);
+    return { message: 'File deleted', file_id: fileId, removed_customers: 0 };
+  }
+
+  /**
+   * Files that waited for their mapping longer than WAITING_FILE_MAX_DAYS go, with their
+   * uploads (nightly, in the maintenance job); each removal is in its firm's audit log.
+   */
+  async sweepWaitingFiles(): Promise<number> {
+    const expired = await this.db.transaction().execute(async (trx) => {
+      const removed = await expirePendingFiles(trx, WAITING_FILE_MAX_DAYS);
+      for (const file of removed) {
+        await recordAudit(
+          trx,
+          { firmId: file.firm_id, system: WAITING_FILE_SWEEPER },
+          {
+            action: 'file.deleted',
+            subjectType: 'file',
+            subjectId: file.id,
+            before: {
+              filename: file.filename,
+              waiting_for_mapping: true,
+              uploaded_at: file.created_at.toISOString(),
+            },
+          },
+        );
+      }
+      return removed;
+    });
+    for (const file of expired) await this.deps.storage.remove(file.storage_key);
+    return expired.length;
+  }
+
+  async listMappings(principal: Principal): Promise<SavedMapping[]> {
+    const rows = await listSavedMappings(this.db, principal.firmId);
+    return rows.map((m) => ({
+      mapping_id: m.id,
+      headers: m.headers,
+      mapping: m.mapping,
+      created_at: m.created_at.toISOString(),
+      last_used_at: m.last_used_at.toISOString(),
+    }));
+  }
+
+  async deleteMapping(principal: Principal, mappingId: string): Promise<DeleteMappingResponse> {
+    const deleted =
+      UUID.test(mappingId) &&
+      (await this.db.transaction().execute(async (trx) => {
+        const forgotten = await deleteSavedMapping(trx, principal.firmId, mappingId);
+        if (forgotten) {
+          await recordAudit(trx, principal, {
+            action: 'mapping.forgotten',
+            subjectType: 'column_mapping',
+            subjectId: mappingId,
+            before: forgotten,
+          });
+        }
+        return forgotten;
+      }));
+    if (!deleted) throw notFound('Mapping not found');
+    return { message: 'Mapping forgotten', mapping_id: mappingId };
   }
 
   async deleteLatestFile(principal: Principal): Promise<DeleteFileResponse> {
@@ -536,12 +922,17 @@ export class IngestionService {
   }
 }
 
+function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+}
+
 function storedPreview(columns: FilePreview['columns_info'], rows: FilePreview['preview_rows']) {
   const bounded = boundPreview(columns, rows);
   return { columns_info: bounded.columns, preview_rows: bounded.rows };
 }
 
-function toPreview(record: Omit<repo.FileRecord, 'storage_key'>): FilePreview {
+function toPreview(record: Omit<repo.FileRecord, 'storage_key' | 'fixed_rows'>): FilePreview {
   const preview: FilePreview = {
     filename: record.filename,
     total_rows: record.total_rows,
@@ -557,5 +948,13 @@ function toPreview(record: Omit<repo.FileRecord, 'storage_key'>): FilePreview {
     problems: (record.problems ?? []) as FilePreview['problems'],
   };
   if (record.error) preview.error = record.error;
+  if (record.mapping_source) {
+    preview.reading = {
+      encoding: record.encoding,
+      delimiter: record.delimiter,
+      mapping: record.column_mapping,
+      mapping_source: record.mapping_source,
+    };
+  }
   return preview;
 }

@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { adminOnPlan, employeeOf, uploadFile } from '../../../test/firms.js';
+import { filesSupplying } from '../../../test/supplying-files.js';
 import {
   csvOf,
   customerTable,
@@ -402,13 +403,8 @@ describe('POST /api/content/upload-file', () => {
       .where('customer_id', '=', 'C-100001')
       .executeTakeFirstOrThrow();
     expect(customer).toEqual({ age: 77, rm_id: rm.id });
-    const { supplied_by } = await ctx.database.db
-      .selectFrom('customers')
-      .select('supplied_by')
-      .where('customer_id', '=', 'C-100001')
-      .where('firm_id', '=', admin.firmId)
-      .executeTakeFirstOrThrow();
-    expect(supplied_by).toHaveLength(2);
+    const supplying = await filesSupplying(ctx.database.db, admin.firmId);
+    expect(supplying.get('C-100001')).toHaveLength(2);
   });
 
   it('answers 413 for a file over the size limit and stores nothing', async () => {
@@ -599,7 +595,9 @@ describe('file list, preview, report and delete', () => {
   it('keeps customers another file still supplies, and removes the latest file on request', async () => {
     const admin = await adminOnPlan(ctx, 'pro');
     const first = (await upload(admin.headers, 'first.csv', csvOf(4))).json<UploadResponse>();
-    await upload(admin.headers, 'second.csv', toCsvBuffer(customerTable(generateCustomers(6))));
+    const second = (
+      await upload(admin.headers, 'second.csv', toCsvBuffer(customerTable(generateCustomers(6))))
+    ).json<UploadResponse>();
     const latest = await get(admin.headers, '/api/content/remove-latest-uploaded-file');
     expect(latest.statusCode).toBe(200);
     expect(latest.json()).toMatchObject({ message: 'File deleted', removed_customers: 2 });
@@ -608,11 +606,16 @@ describe('file list, preview, report and delete', () => {
     // removed customers' insights are gone with them.
     const survivors = await ctx.database.db
       .selectFrom('customers')
-      .select(['customer_id', 'supplied_by'])
+      .select('customer_id')
       .where('firm_id', '=', admin.firmId)
       .orderBy('customer_id')
       .execute();
-    expect(survivors.map((c) => c.supplied_by)).toEqual(Array(4).fill([first.file_id]));
+    const supplying = await filesSupplying(ctx.database.db, admin.firmId);
+    expect(survivors.map((c) => supplying.get(c.customer_id))).toEqual(
+      Array(4).fill([first.file_id]),
+    );
+    // The deleted file's chunks went with it.
+    expect([...supplying.values()].flat()).not.toContain(second.file_id);
     expect(await insightsOf(admin.firmId)).toEqual(survivors.map((c) => c.customer_id));
     const files = (
       await get(admin.headers, '/api/content/list-all-uploaded-files')

@@ -5,6 +5,7 @@ import { generateCustomers } from '../../../test/fixtures/customer-files.js';
 import {
   INSIGHT_COLUMNS,
   copyEscape,
+  figureText,
   insightColumnValues,
   insightsCopyText,
 } from './insight-columns.js';
@@ -52,5 +53,14 @@ describe('the insight columns of a loaded row', () => {
     expect(copyUnescape(fields[INSIGHT_COLUMNS.indexOf('why')]!)).toBe('a\tb\\c\nd');
     expect(copyEscape('plain')).toBe('plain');
     expect(insightColumnValues(odd).why).toBe('a\tb\\c\nd');
+  });
+
+  it('writes every figure as String does: 2 decimals from whole hundredths, anything else as String', () => {
+    for (let hundredths = -100_000; hundredths <= 100_000; hundredths++) {
+      const figure = hundredths / 100;
+      expect(figureText(figure)).toBe(String(figure));
+    }
+    for (const other of [-0, 0.001, 1 / 3, -2.675, 1e21, 12_345_678_901.23, NaN, Infinity])
+      expect(figureText(other)).toBe(String(other));
   });
 });

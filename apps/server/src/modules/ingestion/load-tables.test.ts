@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOnPlan, importCustomers, uploadFile } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { filesSupplying } from '../../../test/supplying-files.js';
 import {
   customerTable,
   generateCustomers,
@@ -63,15 +64,17 @@ async function indexCount(table: string) {
   return rows[0]!.n;
 }
 
-const storedIds = async (firmId: string) =>
-  (
+const storedIds = async (firmId: string) => {
+  const supplying = await filesSupplying(db(), firmId);
+  return (
     await db()
       .selectFrom('customers')
-      .select(['customer_id', 'supplied_by'])
+      .select('customer_id')
       .where('firm_id', '=', firmId)
       .orderBy('customer_id')
       .execute()
-  ).map((c) => ({ id: c.customer_id, files: [...c.supplied_by].sort() }));
+  ).map((c) => ({ id: c.customer_id, files: supplying.get(c.customer_id) ?? [] }));
+};
 
 const dataVersion = async (firmId: string) =>
   Number(
@@ -187,12 +190,13 @@ describe('two first files of a firm imported at the same time', () => {
       expect(files.map((f) => f.status)).toEqual(['completed', 'completed']);
       const customers = await queued.database.db
         .selectFrom('customers')
-        .select(['customer_id', 'supplied_by'])
+        .select('customer_id')
         .where('firm_id', '=', admin.firmId)
         .execute();
+      const supplying = await filesSupplying(queued.database.db, admin.firmId);
       // Ids 21-30 are in both files.
       expect(customers).toHaveLength(50);
-      expect(customers.filter((c) => c.supplied_by.length === 2)).toHaveLength(10);
+      expect(customers.filter((c) => supplying.get(c.customer_id)?.length === 2)).toHaveLength(10);
       const insights = await queued.database.db
         .selectFrom('customer_insights')
         .select('customer_id')

@@ -47,7 +47,7 @@ const literal = (uuid: string) => sql.lit(checkedUuid(uuid));
 
 /**
  * The DDL that creates one load table, with defaults filling the columns the COPY lines leave
- * out: the firm, and for customers the file that supplied them. `logged: false` for tables
+ * out: the firm, and for insights the file that recorded them. `logged: false` for tables
  * that are only merged from (an unlogged table writes no WAL; it must never be attached).
  */
 export function createLoadTableSql(
@@ -61,10 +61,12 @@ export function createLoadTableSql(
       (like ${table(PARENTS[kind])} including defaults)`,
     sql`alter table ${table(name)} alter column firm_id set default ${literal(ids.firmId)}`,
   ];
-  if (kind === 'customers')
+  // Attached as the firm's first partitions, every row is a new customer's first state,
+  // recorded by this file (docs/changes-and-alerts.md): no history to write.
+  if (kind === 'insights')
     statements.push(
-      sql`alter table ${table(name)} alter column supplied_by
-        set default ${sql.lit(`{${checkedUuid(ids.fileId)}}`)}::uuid[]`,
+      sql`alter table ${table(name)} alter column file_id set default ${literal(ids.fileId)},
+        alter column change set default 'new'`,
     );
   return statements;
 }
@@ -72,9 +74,9 @@ export function createLoadTableSql(
 /** After the COPY: the defaults of the parent again, so an attached partition is plain. */
 export function resetLoadDefaultsSql(kind: keyof TablePair, name: string): RawBuilder<unknown> {
   return kind === 'customers'
-    ? sql`alter table ${table(name)} alter column firm_id drop default,
-        alter column supplied_by set default '{}'`
-    : sql`alter table ${table(name)} alter column firm_id drop default`;
+    ? sql`alter table ${table(name)} alter column firm_id drop default`
+    : sql`alter table ${table(name)} alter column firm_id drop default,
+        alter column file_id drop default, alter column change drop default`;
 }
 
 export async function dropLoadTables(db: Executor, tables: TablePair): Promise<void> {

@@ -17,40 +17,11 @@ const COPY_TARGET: Record<keyof TablePair, string> = {
 const KINDS = ['customers', 'insights'] as const;
 
 /**
- * COPY text lines encoded straight into one buffer, a newline after each. Measured on a
- * million rows, this is about 2 s cheaper than joining the lines and writing the string: an
- * insight line is a tree of some fifty joined pieces, which a join flattens and the stream then
- * encodes, two more copies of every byte.
+ * Appends COPY text lines (newline-terminated, as CopyLines gives them) to an import's two load
+ * tables; `finish` makes them durable.
  */
-export class CopyLines {
-  private buffer: Buffer;
-  private length = 0;
-
-  constructor(expectedBytes: number) {
-    this.buffer = Buffer.allocUnsafe(expectedBytes);
-  }
-
-  push(line: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    const room = 3 * line.length + 1;
-    if (this.length + room > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(2 * this.buffer.length + room);
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
-    }
-    this.length += this.buffer.write(line, this.length);
-    this.buffer[this.length++] = 0x0a;
-  }
-
-  /** The lines pushed so far; the object is not used again. */
-  bytes(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
-}
-
-/** Appends COPY text lines to an import's two load tables; `finish` makes them durable. */
 export interface LoadWriter {
-  write(lines: Record<keyof TablePair, CopyLines>): Promise<void>;
+  write(lines: Record<keyof TablePair, Uint8Array>): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -124,7 +95,7 @@ async function serverWriter(
       for (const kind of KINDS) {
         const copy = byKind[kind];
         if (copy.failure) throw copy.failure;
-        if (!copy.stream.write(lines[kind].bytes())) waits.push(once(copy.stream, 'drain'));
+        if (!copy.stream.write(lines[kind])) waits.push(once(copy.stream, 'drain'));
       }
       await Promise.all(waits);
     },
@@ -172,7 +143,7 @@ async function embeddedWriter(
   return {
     async write(lines) {
       for (const kind of KINDS) {
-        const blob = new Blob([lines[kind].bytes()]);
+        const blob = new Blob([lines[kind]]);
         await db.connection().execute(() => pglite.query(copySql(kind), [], { blob }));
       }
     },

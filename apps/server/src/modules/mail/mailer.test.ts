@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { createMailer, outboxDir } from './mailer.js';
-import { verificationEmail } from './templates.js';
+import { alertDigestEmail, verificationEmail } from './templates.js';
 
 describe('outbox mailer', () => {
   it('writes each message as an .eml file with text and HTML parts', async () => {
@@ -34,5 +34,41 @@ describe('verificationEmail', () => {
     expect(mail.html).toContain('&lt;Acme&gt;');
     expect(mail.html).not.toContain('<Acme>');
     expect(mail.text).toContain('10 minutes');
+  });
+});
+
+describe('alertDigestEmail', () => {
+  it('goes to the outbox without SMTP_URL, like every message', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-mail-'));
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Behavio <no-reply@behavio.local>',
+      dataDir,
+      logger: createLogger('silent'),
+    });
+    const link = 'http://localhost:3000/customers/C-1';
+    await mailer.send({
+      to: 'rita@example.com',
+      ...alertDigestEmail('Behavio', {
+        name: 'Rita',
+        total: 1,
+        alertsUrl: 'http://localhost:3000/alerts',
+        settingsUrl: 'http://localhost:3000/settings',
+        alerts: [
+          {
+            severity: 'critical',
+            customerId: 'C-1',
+            message: 'risk up',
+            createdAt: new Date(),
+            link,
+          },
+        ],
+      }),
+    });
+    const [file] = readdirSync(outboxDir(dataDir));
+    const eml = readFileSync(path.join(outboxDir(dataDir), file!), 'utf8');
+    expect(eml).toContain('To: rita@example.com');
+    expect(eml).toContain('Subject: Behavio: 1 unread alert');
+    expect(eml).toContain(link);
   });
 });

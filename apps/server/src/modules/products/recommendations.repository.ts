@@ -66,6 +66,12 @@ export function outcomesOf(db: Executor, firmId: string, customerIds: string[]) 
  * Stores each customer's suggestions (the contract's ProductSuggestion list as JSON text),
  * rewriting only the rows whose list changed, so a shelf edit that moves a few customers writes
  * a few rows.
+ *
+ * It also records product_change (docs/changes-and-alerts.md): a customer whose current state
+ * an import changed has product_change among its kinds exactly while their top product differs
+ * from the one of the state it superseded; the count of the file that recorded the state
+ * follows. The import cannot tell (the products follow it in this run); a customer's first
+ * state has nothing to differ from.
  */
 export async function storeSuggestions(
   db: Executor,
@@ -74,10 +80,30 @@ export async function storeSuggestions(
 ) {
   if (rows.length === 0) return;
   await sql`
-    update customer_insights i set recommended_products = r.products::json
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(customer_id text, products text)
-    where i.firm_id = ${firmId} and i.customer_id = r.customer_id
-      and i.recommended_products::text is distinct from r.products
+    with written as (
+      update customer_insights i set recommended_products = r.products::json,
+        changes = case when i.change = 'updated' then
+          array_remove(i.changes, 'product_change')
+            || case when (r.products::json -> 0 ->> 'product_id') is distinct from (
+                select h.top_product_id from insight_history h
+                where h.firm_id = i.firm_id and h.customer_id = i.customer_id
+                order by h.id desc limit 1)
+              then array['product_change'] else '{}'::text[] end
+          else i.changes end
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(customer_id text, products text),
+        customer_insights o
+      where i.firm_id = ${firmId} and i.customer_id = r.customer_id
+        and i.recommended_products::text is distinct from r.products
+        and o.firm_id = i.firm_id and o.customer_id = i.customer_id
+      returning i.file_id, ('product_change' = any(o.changes))::int as was,
+        ('product_change' = any(i.changes))::int as is_now
+    )
+    update file_changes f set product_change = f.product_change + d.delta
+    from (
+      select file_id, sum(is_now - was)::int as delta from written
+      where file_id is not null group by file_id
+    ) d
+    where f.firm_id = ${firmId} and f.file_id = d.file_id and d.delta <> 0
   `.execute(db);
 }
 

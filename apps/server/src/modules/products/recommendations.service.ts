@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
+import { lockFirmCustomers } from '../customers/customer-list-index.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import * as repo from './recommendations.repository.js';
 
@@ -131,7 +132,12 @@ export class RecommendationsService {
     for (;;) {
       const rows = await repo.customersWithReadings(this.db, firmId, { after, limit: BATCH });
       if (rows.length === 0) return done;
-      await this.storeBatch(this.db, firmId, shelf, rows);
+      await this.db.transaction().execute(async (trx) => {
+        // Deleting a file deletes insight rows in its own order under this lock: a batch
+        // writing some of the same rows in customer order without it could deadlock with it.
+        await lockFirmCustomers(trx, firmId);
+        await this.storeBatch(trx, firmId, shelf, rows);
+      });
       await repo.beatRun(this.db, firmId);
       done += rows.length;
       after = rows[rows.length - 1]!.customer_id;

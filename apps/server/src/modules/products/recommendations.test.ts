@@ -7,6 +7,7 @@ import {
   type WhoToCallResponse,
 } from '@behavio/contract';
 import { checkEligibility } from '@behavio/insights';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 import {
@@ -16,6 +17,7 @@ import {
   recommendationsSettled,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { lockFirmCustomers } from '../customers/customer-list-index.js';
 import { CUSTOMER_RECORD_COLUMNS } from '../customers/customers.repository.js';
 import * as repo from './recommendations.repository.js';
 
@@ -162,6 +164,37 @@ describe('stored recommendations', () => {
     expect((await record('undone')).statusCode).toBe(201);
     expect(await listed()).toContain(product.product_id);
   });
+
+  // Two connections are needed: PGlite has one, and serves one process.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "are written under the firm's customer lock, which a file deletion holds (no deadlock)",
+    async () => {
+      const { admin } = await firmWithBook();
+      const db = ctx.database.db;
+      const rows = await settled(admin.firmId);
+      const target = rows.find((r) => (r.recommended_products as unknown[]).length > 0)!;
+      const listOf = async () =>
+        (await stored(admin.firmId)).find((r) => r.customer_id === target.customer_id)!
+          .recommended_products;
+      await db
+        .updateTable('customer_insights')
+        .set({ recommended_products: sql`'[]'::json` })
+        .where('firm_id', '=', admin.firmId)
+        .where('customer_id', '=', target.customer_id)
+        .execute();
+      await repo.requestRun(db, admin.firmId);
+      let run: Promise<void> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await lockFirmCustomers(trx, admin.firmId);
+        run = ctx.services.recommendations.runFirm(admin.firmId);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        expect(await listOf()).toEqual([]);
+      });
+      await run;
+      await settled(admin.firmId);
+      expect(await listOf()).toEqual(target.recommended_products);
+    },
+  );
 
   it('are run by one process per firm at a time; an ask made during a run makes it go round again', async () => {
     const { admin } = await firmWithBook();

@@ -26,11 +26,15 @@ export class RateLimiter {
     private readonly wait: (ms: number) => Promise<unknown> = sleep,
   ) {}
 
-  /** Counts one hit against every rule and throws 429 when any is over its limit. */
-  async consume(rules: RateLimitRule[], now = new Date()): Promise<void> {
+  /** Counts one hit against every rule and throws 429 (with `message`) when any is over its limit. */
+  async consume(
+    rules: RateLimitRule[],
+    now = new Date(),
+    message: string = MESSAGES.tooManyAttempts,
+  ): Promise<void> {
     for (const rule of rules) {
       const { hits, retryAfterSeconds } = await this.hit(rule, now);
-      if (hits > rule.limit) throw tooManyRequests(MESSAGES.tooManyAttempts, retryAfterSeconds);
+      if (hits > rule.limit) throw tooManyRequests(message, retryAfterSeconds);
     }
   }
 

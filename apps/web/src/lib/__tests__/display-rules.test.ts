@@ -4,6 +4,7 @@ import {
   fixed,
   formatCell,
   formatPriority,
+  formatRelativeTime,
   formatShortDate,
   jobStatusColor,
   percentOf,
@@ -156,6 +157,16 @@ describe('formats', () => {
     expect(formatShortDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
     expect(formatShortDate('not a date')).toBe('-');
     expect(formatShortDate(null)).toBe('-');
+  });
+
+  it('says how long ago a time was, in its largest whole unit', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(formatRelativeTime('2026-11-26T11:59:30Z', now)).toBe('just now');
+    expect(formatRelativeTime('2026-11-26T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-11-26T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-25T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-11-12T12:00:00Z', now)).toBe('2 weeks ago');
+    expect(formatRelativeTime('not a date', now)).toBe('not a date');
   });
 
   it('formats percentages of a whole with one decimal', () => {

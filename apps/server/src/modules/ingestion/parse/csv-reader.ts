@@ -8,7 +8,8 @@ import Papa from 'papaparse';
 import { CsvTextDecoder } from './csv-text.js';
 import { CustomerFileError, formatCount } from './errors.js';
 import { LIMITS } from './limits.js';
-import type { RowSink } from './rows.js';
+import type { CsvEncoding } from './csv-text.js';
+import type { RowTarget } from './row-target.js';
 
 export type Delimiter = ',' | ';' | '\t';
 export type Newline = '\n' | '\r\n' | '\r';
@@ -16,6 +17,11 @@ export type Newline = '\n' | '\r\n' | '\r';
 export interface CsvDialect {
   delimiter: Delimiter;
   newline: Newline;
+}
+
+/** What a CSV file was read as: its dialect and text encoding (ASCII-only text reads as UTF-8). */
+export interface CsvReading extends CsvDialect {
+  encoding: CsvEncoding;
 }
 
 /** Lines read to find the separator: the header may sit below a title (see RowSink). */
@@ -97,14 +103,14 @@ const notUtf8 = (offset: number) =>
 
 /**
  * Read CSV chunks into the sink until the end, a failure or the sink's row cap. Returns the
- * dialect used. The first chunk must be at least LIMITS.sniffBytes long unless the file is
+ * dialect and encoding used. The first chunk must be at least LIMITS.sniffBytes long unless the file is
  * shorter (the dialect is read from it).
  */
 export async function readCsv(
   chunks: AsyncIterable<Uint8Array>,
-  sink: RowSink,
+  sink: RowTarget,
   signal?: AbortSignal,
-): Promise<CsvDialect | null> {
+): Promise<CsvReading | null> {
   const decoder = new CsvTextDecoder();
   let dialect: CsvDialect | null = null;
   let parser: Papa.Parser | null = null;
@@ -193,5 +199,6 @@ export async function readCsv(
     }
     if (!sink.stopped && (text.length > 0 || partial.length > 0)) feed(text, true);
   }
-  return dialect;
+  const found = dialect as CsvDialect | null;
+  return found && { ...found, encoding: decoder.encoding ?? 'utf-8' };
 }

@@ -4,6 +4,8 @@
 export {
   parseCustomerFile,
   inspectCustomerFile,
+  sampleCustomerFile,
+  type SampleResult,
   type CustomerFileInput,
   type ParseCustomerFileOptions,
   type InspectOptions,
@@ -12,13 +14,18 @@ export {
 } from './parse-customer-file.js';
 export {
   COPY_COLUMNS,
+  RowSink,
   type AcceptedRow,
   type RejectedRow,
   type RowProblem,
   type ColumnInfo,
   type HeaderInfo,
   type PreviewValue,
+  columnNameOf,
+  looseKey,
 } from './rows.js';
+export type { HeaderSample } from './header-sample.js';
+export type { CsvEncoding } from './csv-text.js';
 export {
   CustomerFileError,
   INVALID_FILE_TYPE_MESSAGE,

@@ -9,11 +9,15 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { readCsv, type Delimiter } from './csv-reader.js';
+import type { CsvEncoding } from './csv-text.js';
 import { CustomerFileError, EMPTY_FILE_MESSAGE, formatCount, invalidFileType } from './errors.js';
 import { excelRows, type ExcelRunnerOptions } from './excel-runner.js';
 import { detectCustomerFileType, fileTypeFromName, type CustomerFileType } from './file-type.js';
+import { HeaderSampler, type HeaderSample } from './header-sample.js';
 import { LIMITS } from './limits.js';
+import type { RowTarget } from './row-target.js';
 import {
+  MAX_PREAMBLE_ROWS,
   RowSink,
   type AcceptedRow,
   type ColumnInfo,
@@ -41,6 +45,8 @@ export interface ParseCustomerFileOptions {
   copyText?: boolean;
   /** Problems kept in summary.sample_problems (default 100). */
   sampleProblems?: number;
+  /** The file's header text → the column it holds (a confirmed or saved column mapping). */
+  mapping?: ReadonlyMap<string, string>;
   /** Called once, when the header is known and valid, before any row. */
   onHeader?: (header: HeaderInfo) => void | Promise<void>;
   /** Accepted rows in batches; awaited before reading on (back-pressure for COPY). */
@@ -59,6 +65,8 @@ export interface ParseSummary {
   file_type: CustomerFileType;
   /** The CSV separator found in the header line; null for Excel. */
   delimiter: Delimiter | null;
+  /** The CSV text encoding (ASCII-only text reads as UTF-8); null for Excel. */
+  encoding: CsvEncoding | null;
   /** Spreadsheet row number of the header. */
   header_row: number;
   /** Data rows read (blank rows not counted). */
@@ -208,6 +216,7 @@ function createSink(
     maxColumns: LIMITS.maxColumns,
     maxCellChars: LIMITS.maxCellChars,
     sampleProblems: options.sampleProblems ?? DEFAULT_SAMPLE_PROBLEMS,
+    mapping: options.mapping,
     onHeader: options.onHeader,
     onAccepted: options.onAccepted,
     onRejected: options.onRejected,
@@ -228,7 +237,7 @@ function asFileError(error: unknown): CustomerFileError {
 async function readExcel(
   source: Source,
   type: 'xlsx' | 'xls',
-  sink: RowSink,
+  sink: RowTarget,
   options: ParseCustomerFileOptions,
   limits: { maxRows: number; rowCap: number | null },
 ): Promise<CustomerFileError | null> {
@@ -268,15 +277,19 @@ async function readExcel(
   }
 }
 
-function summaryOf(
-  sink: RowSink,
-  type: CustomerFileType,
-  delimiter: Delimiter | null,
-): ParseSummary {
+/** How a file was read: its type and, for CSV, its separator and encoding. */
+interface Reading {
+  type: CustomerFileType;
+  delimiter: Delimiter | null;
+  encoding: CsvEncoding | null;
+}
+
+function summaryOf(sink: RowSink, reading: Reading): ParseSummary {
   const header = sink.header as HeaderInfo;
   return {
-    file_type: type,
-    delimiter,
+    file_type: reading.type,
+    delimiter: reading.delimiter,
+    encoding: reading.encoding,
     header_row: header.row,
     total_rows: sink.totalRows,
     accepted: sink.accepted,
@@ -300,49 +313,75 @@ export async function parseCustomerFile(
   input: CustomerFileInput,
   options: ParseCustomerFileOptions = {},
 ): Promise<ParseResult> {
+  const limits = rowLimits(options);
+  const sink = createSink(options, limits);
+  const read = await readInto(input, sink, options, limits);
+  if (read instanceof CustomerFileError) return { ok: false, error: read };
+  options.signal?.throwIfAborted();
+  await sink.finish();
+  if (sink.failure) return { ok: false, error: sink.failure };
+  return { ok: true, summary: summaryOf(sink, read) };
+}
+
+/**
+ * Opens the input, tells its type and feeds its rows to the target (CSV streamed, Excel read
+ * by the worker). Answers how the file was read, or a file-level refusal found before reading.
+ */
+async function readInto(
+  input: CustomerFileInput,
+  target: RowTarget,
+  options: ParseCustomerFileOptions,
+  limits: { maxRows: number; rowCap: number | null },
+): Promise<Reading | CustomerFileError> {
   const { signal } = options;
   signal?.throwIfAborted();
-  if (fileTypeFromName(input.filename) === null) {
-    return {
-      ok: false,
-      error: invalidFileType(`extension ${JSON.stringify(extname(input.filename))}`),
-    };
-  }
-  const limits = rowLimits(options);
-
+  if (fileTypeFromName(input.filename) === null)
+    return invalidFileType(`extension ${JSON.stringify(extname(input.filename))}`);
   const source = await openSource(input);
   try {
-    if (source.head.length === 0) {
-      return { ok: false, error: new CustomerFileError('empty_file', EMPTY_FILE_MESSAGE) };
-    }
+    if (source.head.length === 0) return new CustomerFileError('empty_file', EMPTY_FILE_MESSAGE);
     let type: CustomerFileType;
     try {
       type = detectCustomerFileType(input.filename, source.head);
     } catch (error) {
-      return { ok: false, error: asFileError(error) };
+      return asFileError(error);
     }
-
-    const sink = createSink(options, limits);
-    let delimiter: Delimiter | null = null;
     if (type === 'csv') {
-      const dialect = await readCsv(source.chunks(), sink, signal);
-      delimiter = dialect?.delimiter ?? null;
-    } else {
-      const refused = await readExcel(source, type, sink, options, limits);
-      if (refused) return { ok: false, error: refused };
+      const csv = await readCsv(source.chunks(), target, signal);
+      return { type, delimiter: csv?.delimiter ?? null, encoding: csv?.encoding ?? null };
     }
-    signal?.throwIfAborted();
-    await sink.finish();
-    if (sink.failure) return { ok: false, error: sink.failure };
-    return { ok: true, summary: summaryOf(sink, type, delimiter) };
+    const refused = await readExcel(source, type, target, options, limits);
+    return refused ?? { type, delimiter: null, encoding: null };
   } finally {
     await source.close();
   }
 }
 
+export type SampleResult =
+  { ok: true; sample: HeaderSample; reading: Reading } | { ok: false; error: CustomerFileError };
+
+/**
+ * The header and first values of a file, read as the import reads it (encoding, separator,
+ * spreadsheet), for its column mapping. Reads a few rows only.
+ */
+export async function sampleCustomerFile(
+  input: CustomerFileInput,
+  options: Pick<ParseCustomerFileOptions, 'signal' | 'excel' | 'tempDir'> & {
+    sampleRows: number;
+  },
+): Promise<SampleResult> {
+  const sampler = new HeaderSampler(options.sampleRows);
+  const rowCap = MAX_PREAMBLE_ROWS + options.sampleRows + 1;
+  const read = await readInto(input, sampler, options, { maxRows: rowCap, rowCap });
+  if (read instanceof CustomerFileError) return { ok: false, error: read };
+  const sample = sampler.result();
+  if (sample instanceof CustomerFileError) return { ok: false, error: sample };
+  return { ok: true, sample, reading: read };
+}
+
 export interface InspectOptions extends Pick<
   ParseCustomerFileOptions,
-  'signal' | 'excel' | 'tempDir' | 'maxRows'
+  'signal' | 'excel' | 'tempDir' | 'maxRows' | 'mapping'
 > {
   /** Data rows to read and preview (default 5). */
   previewRows?: number;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCsvFile, writeXlsxFile } from '../../../../test/fixtures/customer-files.js';
-import { buildExcelWorker } from '../../../../test/fixtures/excel-worker-build.js';
+import { buildExcelWorker } from '../../../../test/fixtures/worker-build.js';
 import { parseCustomerFile, type ParseCustomerFileOptions } from './index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'behavio-parse-bench-'));

@@ -15,6 +15,7 @@ import {
   type CustomerRecord,
 } from '@behavio/contract';
 import { CustomerFileError, EMPTY_FILE_MESSAGE, NO_ROWS_MESSAGE, formatCount } from './errors.js';
+import type { RowTarget } from './row-target.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -84,6 +85,12 @@ export interface RowSinkOptions {
   maxColumns: number;
   maxCellChars: number;
   sampleProblems: number;
+  /**
+   * The file's header text (trimmed) → the column it holds, from a column mapping
+   * (docs/ingestion.md, "Column mapping"). The header is then the first row holding every
+   * mapped header, and other headers that name a known column are read as extra columns.
+   */
+  mapping?: ReadonlyMap<string, string>;
   onHeader?: (header: HeaderInfo) => void | Promise<void>;
   onAccepted?: (batch: AcceptedRow[]) => void | Promise<void>;
   onRejected?: (row: RejectedRow) => void | Promise<void>;
@@ -388,7 +395,7 @@ function invalidReason(kind: ColumnKind, min: number | undefined, max: number | 
 }
 
 /** Non-blank rows above the header that are skipped while looking for it. */
-const MAX_PREAMBLE_ROWS = 10;
+export const MAX_PREAMBLE_ROWS = 10;
 
 const KNOWN = new Map<string, { kind: ColumnKind; required: boolean }>([
   ...REQUIRED_COLUMNS.map((c) => [c.name, { kind: c.kind, required: true }] as const),
@@ -399,11 +406,14 @@ const KNOWN = new Map<string, { kind: ColumnKind; required: boolean }>([
  * A header's letters and digits only, lower-case, with `%` read as "pct": `Customer ID`,
  * `CustomerId`, `customer.id` and `CUSTOMER_ID` all give `customerid`, `Cash %` gives `cashpct`.
  */
-const looseKey = (header: string) =>
+export const looseKey = (header: string): string =>
   header
     .toLowerCase()
     .replace(/%/g, 'pct')
     .replace(/[^a-z0-9]/g, '');
+/** True for the name of one of the 28 required columns. */
+export const isKnownRequired = (name: string): boolean => KNOWN.get(name)?.required === true;
+
 const KNOWN_BY_LOOSE_KEY = new Map([...KNOWN.keys()].map((name) => [looseKey(name), name]));
 
 /**
@@ -414,6 +424,13 @@ const KNOWN_BY_LOOSE_KEY = new Map([...KNOWN.keys()].map((name) => [looseKey(nam
 export function columnNameOf(header: string): string {
   const name = normaliseHeader(header);
   return KNOWN.has(name) ? name : (KNOWN_BY_LOOSE_KEY.get(looseKey(name)) ?? name);
+}
+
+/** True when the row holds every header the mapping names (the header row of a mapped file). */
+function holdsEveryHeader(cells: string[], mapping: ReadonlyMap<string, string>): boolean {
+  const present = new Set(cells.map((c) => c.trim()));
+  for (const header of mapping.keys()) if (!present.has(header)) return false;
+  return true;
 }
 
 const PROBLEM_VALUE_CHARS = 200;
@@ -473,7 +490,7 @@ function toRecord(v: Values): CustomerRecord {
 // ---------------------------------------------------------------------------------------------
 // The sink
 
-export class RowSink {
+export class RowSink implements RowTarget {
   /** Set when reading must stop: a failure, or the row cap reached. */
   stopped = false;
   failure: CustomerFileError | null = null;
@@ -648,7 +665,10 @@ export class RowSink {
    * column, as it would have without the search.
    */
   private findHeader(cells: string[], rowNumber: number): void {
-    const namesAColumn = cells.some((c) => KNOWN.get(columnNameOf(c))?.required === true);
+    const { mapping } = this.o;
+    const namesAColumn = mapping
+      ? holdsEveryHeader(cells, mapping)
+      : cells.some((c) => isKnownRequired(columnNameOf(c)));
     if (namesAColumn) {
       this.readHeader(cells, rowNumber);
     } else if (this.preamble.length < MAX_PREAMBLE_ROWS) {
@@ -669,7 +689,7 @@ export class RowSink {
     const duplicates: string[] = [];
     for (let i = 0; i < width; i++) {
       const header = cells[i] as string;
-      const name = columnNameOf(header) || `column_${i + 1}`;
+      const name = this.nameOf(header, firstIndex) || `column_${i + 1}`;
       if (firstIndex.has(name)) {
         if (!duplicates.includes(name)) duplicates.push(name);
       } else {
@@ -732,6 +752,20 @@ export class RowSink {
     this.header = { row: rowNumber, columns };
     const p = this.o.onHeader?.(this.header);
     if (p) this.headerPromise = p;
+  }
+
+  /**
+   * The column a header holds: the one a mapping gives it (first occurrence), else the one it
+   * names; with a mapping, a header naming a known column that the mapping gives to another
+   * header is an extra column (`unmapped_<name>`), so it cannot take that column's place.
+   */
+  private nameOf(header: string, taken: ReadonlyMap<string, number>): string {
+    const { mapping } = this.o;
+    const name = columnNameOf(header);
+    if (!mapping) return name;
+    const mapped = mapping.get(header.trim());
+    if (mapped !== undefined && !taken.has(mapped)) return mapped;
+    return KNOWN.has(name) ? `unmapped_${name}` : name;
   }
 
   /**

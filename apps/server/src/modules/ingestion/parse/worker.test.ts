@@ -11,10 +11,7 @@ import {
   toXlsx,
   zipBombXlsx,
 } from '../../../../test/fixtures/customer-files.js';
-import {
-  buildExcelWorker,
-  type BuiltWorker,
-} from '../../../../test/fixtures/excel-worker-build.js';
+import { buildExcelWorker, type BuiltWorker } from '../../../../test/fixtures/worker-build.js';
 import { parseCustomerFile, resolveExcelWorkerUrl, type ExcelRunnerOptions } from './index.js';
 
 // The worker built as production builds it (esbuild, like tsup), run in a real worker thread.

@@ -1,7 +1,10 @@
-import type { Customer } from '@behavio/contract';
+import type { CallState, Customer } from '@behavio/contract';
 import { Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { SortableTh } from '@/components/ui/list-tools/list-tools';
+import type { ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { RiskProfileBadge } from '@/components/ui/score-badges/score-badges';
 import { formatShortDate } from '@/lib/display-rules';
 
@@ -17,7 +20,10 @@ export const CUSTOMER_COLUMN_LABELS = [
 type ListedCustomer = Pick<
   Customer,
   'customer_id' | 'country_iso' | 'age' | 'risk_profile' | 'created_at'
->;
+> & {
+  /** Where the customer stands on their RM's call list, on the RM's book (issue 20). */
+  call_state?: CallState | null;
+};
 
 /** A column a list adds after the customer's own (e.g. the book's top product). */
 export interface ExtraColumn<T> {
@@ -32,7 +38,18 @@ export interface CustomerTableRowsProps<T extends ListedCustomer> {
   extraColumn?: ExtraColumn<T>;
   /** Rows after the customers', e.g. one that says the list goes on. */
   children?: ReactNode;
+  /** The list's sort, when its column headers sort it (issue 20). */
+  tools?: ListViewState;
 }
+
+/** The column each label sorts by. */
+const COLUMN_SORT_KEYS: Record<(typeof CUSTOMER_COLUMN_LABELS)[number], string> = {
+  'Customer ID': 'customer_id',
+  Country: 'country_iso',
+  Age: 'age',
+  'Risk Profile': 'risk_profile',
+  'Created At': 'created_at',
+};
 
 /** Customer ID, Country, Age and the coloured Risk Profile: the first cells of a customer row. */
 export function CustomerIdentityCells({
@@ -44,6 +61,7 @@ export function CustomerIdentityCells({
     <>
       <Table.Td fw={600}>
         <CustomerLink customerId={customer.customer_id} />
+        <CallStateBadge state={customer.call_state} />
       </Table.Td>
       <Table.Td>{customer.country_iso}</Table.Td>
       <Table.Td>{customer.age}</Table.Td>
@@ -74,6 +92,7 @@ export function CustomerCardHeading({
         <Stack gap={2}>
           <Text fw={600}>
             <CustomerLink customerId={customer.customer_id} />
+            <CallStateBadge state={customer.call_state} />
           </Text>
           <Text size="sm" c="dimmed">
             {customer.country_iso} · Age {customer.age}
@@ -97,14 +116,22 @@ export function CustomerTableRows<T extends ListedCustomer>({
   createdLabel = 'Created At',
   extraColumn,
   children,
+  tools,
 }: CustomerTableRowsProps<T>) {
   return (
     <>
       <Table.Thead>
         <Table.Tr>
-          {CUSTOMER_COLUMN_LABELS.map((label) => (
-            <Table.Th key={label}>{label === 'Created At' ? createdLabel : label}</Table.Th>
-          ))}
+          {CUSTOMER_COLUMN_LABELS.map((label) => {
+            const text = label === 'Created At' ? createdLabel : label;
+            return tools ? (
+              <SortableTh key={label} sortKey={COLUMN_SORT_KEYS[label]} tools={tools}>
+                {text}
+              </SortableTh>
+            ) : (
+              <Table.Th key={label}>{text}</Table.Th>
+            );
+          })}
           {extraColumn ? <Table.Th>{extraColumn.label}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>

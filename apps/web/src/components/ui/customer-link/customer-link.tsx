@@ -20,9 +20,14 @@ export function CustomerLinksProvider({
   return <CustomerLinksContext value={enabled}>{children}</CustomerLinksContext>;
 }
 
+/** Whether customer ids link to their pages for the signed-in user. */
+export function useCustomerLinksEnabled(): boolean {
+  return useContext(CustomerLinksContext);
+}
+
 /** A customer id on any list: a link to the customer's page, or the id alone for other roles. */
 export function CustomerLink({ customerId }: { customerId: string }) {
-  const enabled = useContext(CustomerLinksContext);
+  const enabled = useCustomerLinksEnabled();
   if (!enabled) return <>{customerId}</>;
   return (
     <Anchor component={Link} to={customerPath(customerId)} fw="inherit" inherit>

@@ -64,29 +64,58 @@ export function PaginationBar({
       <Text size="sm" c="dimmed" aria-live="polite">
         {summary.range}
       </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} />}
-          disabled={page <= 1 || busy}
-          onClick={() => onPageChange(page - 1)}
-        >
-          Previous
-        </Button>
-        <Text size="sm" fw={500} miw={90} ta="center">
-          {summary.page}
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} />}
-          disabled={page >= pages || busy}
-          onClick={() => onPageChange(page + 1)}
-        >
-          Next
-        </Button>
-      </Group>
+      <PageButtons
+        page={page}
+        pageLabel={summary.page}
+        hasNext={page < pages}
+        busy={busy}
+        onPageChange={onPageChange}
+      />
+    </Group>
+  );
+}
+
+export interface PageButtonsProps {
+  /** The page shown, from 1. */
+  page: number;
+  /** What stands between the buttons: 'Page p of n', or 'Page p' for a list without a total. */
+  pageLabel: string;
+  hasNext: boolean;
+  onPageChange: (page: number) => void;
+  busy?: boolean;
+}
+
+/** Previous, the page, Next: the pagination bar's buttons, also for lists that know no total. */
+export function PageButtons({
+  page,
+  pageLabel,
+  hasNext,
+  onPageChange,
+  busy = false,
+}: PageButtonsProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconChevronLeft size={14} />}
+        disabled={page <= 1 || busy}
+        onClick={() => onPageChange(page - 1)}
+      >
+        Previous
+      </Button>
+      <Text size="sm" fw={500} miw={90} ta="center">
+        {pageLabel}
+      </Text>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<IconChevronRight size={14} />}
+        disabled={!hasNext || busy}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+      </Button>
     </Group>
   );
 }

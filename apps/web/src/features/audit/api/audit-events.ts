@@ -8,28 +8,33 @@ export const AUDIT_TEXT = {
   fetchError: 'Failed to fetch the audit log',
   fallback: 'Something went wrong',
   empty: 'No activity recorded yet.',
+  noMatch: 'No activity matches these filters.',
 } as const;
 
-export const auditQueryKey = (page: number, pageSize: number) =>
-  ['audit', 'events', { page, pageSize }] as const;
+/** The log's filters as the API takes them: action, actor (email), from and to (YYYY-MM-DD). */
+export type AuditQueryFilters = Partial<Record<'action' | 'actor' | 'from' | 'to', string>>;
 
-/** GET /audit/events?page&page_size (admin and compliance, any plan), newest first. */
+export const auditQueryKey = (page: number, pageSize: number, filters: AuditQueryFilters = {}) =>
+  ['audit', 'events', { page, pageSize, filters }] as const;
+
+/** GET /audit/events?page&page_size&filters (admin and compliance, any plan), newest first. */
 export function getAuditEvents(
   page: number,
   pageSize: number,
+  filters: AuditQueryFilters = {},
   signal?: AbortSignal,
 ): Promise<AuditEventsResponse> {
   return api.get('/audit/events', {
-    query: { page, page_size: pageSize },
+    query: { ...filters, page, page_size: pageSize },
     schema: auditEventsResponseSchema,
     signal,
   });
 }
 
-export function useAuditEvents(page: number, pageSize: number) {
+export function useAuditEvents(page: number, pageSize: number, filters: AuditQueryFilters = {}) {
   return useQuery({
-    queryKey: auditQueryKey(page, pageSize),
-    queryFn: ({ signal }) => getAuditEvents(page, pageSize, signal),
+    queryKey: auditQueryKey(page, pageSize, filters),
+    queryFn: ({ signal }) => getAuditEvents(page, pageSize, filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -9,6 +9,7 @@ import { messageOr } from '@/lib/api-client';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { AUDIT_PAGE_SIZE, AUDIT_TEXT, useAuditEvents } from '../api/audit-events';
 import { actionLabel, shortId, summariseChange } from '../utils/summarise';
+import { AuditFilters, useAuditFilters } from './audit-filters';
 
 const WHEN = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -147,8 +148,14 @@ export interface AuditLogProps {
  * compliance on any plan; newest first, paged.
  */
 export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
-  const [page, setPage] = useState(1);
-  const query = useAuditEvents(page, pageSize);
+  const filterState = useAuditFilters();
+  const { filters, filtered } = filterState;
+  // Other filters start again from the first page.
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const query = useAuditEvents(page, pageSize, filters);
   const isDesktop = useIsDesktop();
 
   let body;
@@ -163,7 +170,7 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
       />
     );
   } else if (query.data.events.length === 0 && query.data.pagination.total_count === 0) {
-    body = <EmptyLine>{AUDIT_TEXT.empty}</EmptyLine>;
+    body = <EmptyLine>{filtered ? AUDIT_TEXT.noMatch : AUDIT_TEXT.empty}</EmptyLine>;
   } else {
     const { events, pagination } = query.data;
     body = (
@@ -194,6 +201,7 @@ export function AuditLog({ pageSize = AUDIT_PAGE_SIZE }: AuditLogProps) {
       title="Audit Log"
       description="Who changed what in your firm, newest first."
     >
+      <AuditFilters state={filterState} />
       {body}
     </SectionCard>
   );

@@ -107,11 +107,17 @@ describe('Customer page', () => {
     // 28 columns, the optional ones left out when the file had none.
     expect(screen.getAllByRole('rowheader')).toHaveLength(28);
 
-    const history = within(screen.getByRole('list', { name: 'Outcomes, newest first' }))
+    // One timeline of outcomes and notes, newest first, with who and when (issue 20, item 7).
+    const history = within(screen.getByRole('list', { name: 'Timeline, newest first' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
+    expect(history).toHaveLength(3);
     expect(history[0]).toContain('Called');
-    expect(history[1]).toContain('Everyday Credit Card: offered');
+    expect(history[1]).toContain('Prefers calls after 4pm.');
+    expect(history[1]).toContain('Rita Manager');
+    expect(history[2]).toContain('Everyday Credit Card: offered');
+    // The call list's state, as every RM list shows it (issue 20, item 5).
+    expect(screen.getByText('On the call list:').parentElement).toHaveTextContent('Called');
   });
 
   it('records Declined with its reason, shows "Outcome recorded" and the product leaves the page; Undo records undone', async () => {

@@ -1,14 +1,16 @@
-import type { CallOutcomeEntry, ProductOutcomeEntry } from '@behavio/contract';
+import type { CallOutcomeEntry, Note, ProductOutcomeEntry } from '@behavio/contract';
 import { formatSnoozeDay } from './format';
 
-/** One line of the outcome history: a product outcome or a call outcome. */
+/** One line of the timeline: a product outcome, a call outcome or a note. */
 export interface HistoryEntry {
   key: string;
-  kind: 'Product' | 'Call';
+  kind: 'Product' | 'Call' | 'Note';
   what: string;
   reason: string | null;
   recorded_at: string;
   recorded_by: string | null;
+  /** The note itself, for its author's Edit. */
+  note?: Note;
 }
 
 const PRODUCT_WORDS: Record<ProductOutcomeEntry['outcome'], string> = {
@@ -25,10 +27,14 @@ const CALL_WORDS: Record<CallOutcomeEntry['outcome'], string> = {
   reopened: 'Back on the call list',
 };
 
-/** Product and call outcomes in one list, newest first (ties: product outcomes first). */
+/**
+ * Product and call outcomes and notes in one timeline, newest first (ties: product outcomes,
+ * then calls, then notes).
+ */
 export function outcomeHistory(
   products: readonly ProductOutcomeEntry[],
   calls: readonly CallOutcomeEntry[],
+  notes: readonly Note[] = [],
 ): HistoryEntry[] {
   const entries: HistoryEntry[] = [
     ...products.map((entry, index) => ({
@@ -49,6 +55,15 @@ export function outcomeHistory(
       reason: entry.reason,
       recorded_at: entry.recorded_at,
       recorded_by: entry.recorded_by,
+    })),
+    ...notes.map((note) => ({
+      key: `n${note.id}`,
+      kind: 'Note' as const,
+      what: note.body,
+      reason: null,
+      recorded_at: note.created_at,
+      recorded_by: note.author_name,
+      note,
     })),
   ];
   // A stable sort keeps each list's own newest-first order among equal times.

@@ -1,19 +1,8 @@
-import { listFilesResponseSchema, type FileSummary, type JobStatus } from '@behavio/contract';
+import { type JobStatus } from '@behavio/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { FILE_POLL_MS, getFilePreview } from '@/lib/customer-files';
+import { FILE_POLL_MS, filesQueryKey, getFilePreview, listFiles } from '@/lib/customer-files';
 
-export const filesQueryKey = ['datasets', 'files'] as const;
 export const filePreviewQueryKey = (fileId: string) => ['datasets', 'preview', fileId] as const;
-
-/** GET /content/list-all-uploaded-files (any role of the firm). */
-export async function listFiles(signal?: AbortSignal): Promise<FileSummary[]> {
-  const response = await api.get('/content/list-all-uploaded-files', {
-    schema: listFilesResponseSchema,
-    signal,
-  });
-  return response.files;
-}
 
 export function useFiles() {
   return useQuery({

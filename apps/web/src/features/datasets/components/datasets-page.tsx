@@ -9,10 +9,11 @@ import { RetryButton } from '@/components/ui/query-states/query-states';
 import { endsSession } from '@/lib/api-client';
 import { useRefreshUser, useUser } from '@/lib/auth';
 import { jobStatusColor } from '@/lib/display-rules';
-import { FILE_TEXT, toastDeleteFailed, useDeleteFile } from '@/lib/customer-files';
+import { FILE_TEXT, filesQueryKey, toastDeleteFailed, useDeleteFile } from '@/lib/customer-files';
 import { toast } from '@/lib/notify';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
-import { filesQueryKey, useFiles } from '../api/files';
+import { SEES_FILE_CHANGES } from '../api/file-changes';
+import { useFiles } from '../api/files';
 import { FailedUploads } from './failed-uploads';
 import { FileTabPanel } from './file-tab-panel';
 
@@ -194,6 +195,7 @@ export function DatasetsPage({ renderUploadTab, renderImportChecks }: DatasetsPa
             <FileTabPanel
               file={file}
               isAdmin={isAdmin}
+              showChanges={user !== undefined && SEES_FILE_CHANGES.includes(user.role)}
               onDelete={handleDelete}
               deleting={deletingId === file.file_id}
               renderImportChecks={renderImportChecks}

@@ -53,6 +53,8 @@ export function FailedUploads({
                 <FileTabPanel
                   file={file}
                   isAdmin={isAdmin}
+                  // A failed import changed nothing.
+                  showChanges={false}
                   onDelete={onDelete}
                   deleting={deletingId === file.file_id}
                   renderImportChecks={renderImportChecks}

@@ -11,8 +11,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconTrash, IconUsers } from '@tabler/icons-react';
-import { type ReactNode } from 'react';
+import { IconAlertCircle, IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ImportProgress } from '@/components/ui/import-progress/import-progress';
 import { paths } from '@/config/paths';
@@ -22,12 +22,18 @@ import { DATASETS_TEXT, useFilePreview } from '../api/files';
 import { formatFileSize } from '@/lib/display-rules';
 import { formatDateTime } from '../utils/format';
 import type { RenderImportChecks } from './datasets-page';
+import { FileChanges } from './file-changes';
 import { FilePreviewTable } from './file-preview-table';
+import { FileReading } from './file-reading';
 import { JobStatusBadge } from './job-status-badge';
+import { FIX_TEXT } from '../api/file-fixes';
+import { RejectedRowsFix } from './rejected-rows-fix';
 
 export interface FileTabPanelProps {
   file: FileSummary;
   isAdmin: boolean;
+  /** The role may read what the import changed (admin, head, compliance). */
+  showChanges: boolean;
   onDelete: (file: FileSummary) => void;
   deleting: boolean;
   renderImportChecks: RenderImportChecks;
@@ -44,10 +50,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One uploaded file (product-rules: Screens Datasets): facts, status, row checks, preview, hint, Delete File. */
+/**
+ * One uploaded file (product-rules: Screens Datasets): facts, status, row checks, what the import
+ * changed (issue 19), preview, hint, Delete File.
+ */
 export function FileTabPanel({
   file,
   isAdmin,
+  showChanges,
   onDelete,
   deleting,
   renderImportChecks,
@@ -66,6 +76,8 @@ export function FileTabPanel({
   const status = loaded?.job_status ?? file.job_status;
   const preview = loaded?.preview;
   const error = preview?.error ?? file.error;
+  const [fixing, setFixing] = useState(false);
+  const fixable = isAdmin && status === 'completed' && (preview?.rejected_rows ?? 0) > 0;
 
   return (
     <Stack gap="md">
@@ -138,6 +150,23 @@ export function FileTabPanel({
           })
         : null}
 
+      {fixable || fixing ? (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconEdit size={18} />}
+            onClick={() => setFixing((open) => !open)}
+            aria-expanded={fixing}
+          >
+            {fixing ? FIX_TEXT.close : FIX_TEXT.open}
+          </Button>
+        </Group>
+      ) : null}
+      {fixing ? <RejectedRowsFix fileId={file.file_id} /> : null}
+      {showChanges && status === 'completed' ? <FileChanges fileId={file.file_id} /> : null}
+
+      {preview?.reading ? <FileReading reading={preview.reading} /> : null}
+
       <Paper withBorder bg="white" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="sm">
           <Title order={3} fz="lg">
@@ -165,7 +194,7 @@ export function FileTabPanel({
           <IconUsers size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
           <Text size="sm" c="dimmed">
             Assign these customers to your relationship managers in{' '}
-            <Anchor component={Link} to={paths.settings} size="sm">
+            <Anchor component={Link} to={paths.settings} size="sm" underline="always">
               Settings
             </Anchor>
             .

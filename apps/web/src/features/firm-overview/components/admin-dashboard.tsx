@@ -151,7 +151,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
         {data.per_rm.length === 0 ? (
           <Text size="sm" c="dimmed">
             No relationship managers yet.{' '}
-            <Anchor component={Link} to={paths.settings} size="sm">
+            <Anchor component={Link} to={paths.settings} size="sm" underline="always">
               Add one in Settings
             </Anchor>
             .

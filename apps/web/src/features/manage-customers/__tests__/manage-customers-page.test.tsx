@@ -93,15 +93,6 @@ async function rowOf(customerId: string) {
 }
 
 /** jsdom's Blob has no text(): read it the old way. */
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 /** Picks an option of a Mantine Select or MultiSelect (its own listbox, not the table's). */
 async function chooseOption(
   user: ReturnType<typeof renderApp>['user'],
@@ -483,9 +474,10 @@ describe('Manage Customers: RM book and call list', () => {
     expect(colorOf(table.getByText('urgent'))).toBe('red');
     expect(colorOf(table.getByText('6.20'))).toBe('orange');
     expect(colorOf(table.getByText('medium'))).toBe('orange');
-    expect(section.getByText(/has 2 customers to call, highest priority first\./)).toBeVisible();
+    expect(section.getByText(/has 2 customers to call today/)).toBeVisible();
     expect(api.callsTo('POST', '/api/content/admin-who-to-call-for-a-rm')[0]!.body).toEqual({
       rm_id: RM_IDS.jane,
+      scope: 'today',
     });
   });
 
@@ -508,51 +500,132 @@ describe('Manage Customers: RM book and call list', () => {
     const toast = await findNotification('Error fetching who to call list');
     expect(within(toast).getByText('Relationship manager not found')).toBeInTheDocument();
   });
+});
 
-  it('exports the call list as a spreadsheet-safe CSV', async () => {
-    const blobs: Blob[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob);
-          return 'blob:test';
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { user } = await openPage({
+describe("Manage Customers: the RM lists' tools", () => {
+  const CALLS = '/api/content/admin-who-to-call-for-a-rm';
+  /** Today's list holds the customer who needs a call; the book also the one called. */
+  const callList: QueryHandler = (call) => {
+    const all = (call.body as { scope?: string }).scope === 'all';
+    return {
+      status: 200,
+      body: {
+        rm_id: RM_IDS.jane,
+        rm_name: 'Jane Doe',
+        list: [
+          buildWhoToCallItem(),
+          ...(all
+            ? [buildWhoToCallItem({ customer_id: 'C-CALLED', call_state: 'called' as const })]
+            : []),
+        ],
+      },
+    };
+  };
+
+  async function openCallList(setup: Setup = {}) {
+    const opened = await openPage({
+      ...setup,
       routes: {
-        'POST /api/content/admin-who-to-call-for-a-rm': {
-          status: 200,
-          body: {
-            rm_id: RM_IDS.jane,
-            rm_name: 'Jane Doe',
-            list: [
-              buildWhoToCallItem({ recommended_action: '=HYPERLINK("http://evil")' }),
-              buildWhoToCallItem({ customer_id: '@C-2', recommended_action: 'Call, then email' }),
-            ],
-          },
-        },
+        [`POST ${CALLS}`]: callList,
+        [`GET ${CALLS}/export`]: { status: 200, body: 'file' },
       },
     });
     const section = callSection();
+    await chooseOption(
+      opened.user,
+      section.getByRole('textbox', { name: 'Relationship manager' }),
+      /Jane/,
+    );
+    await opened.user.click(section.getByRole('button', { name: 'Get List' }));
+    await section.findByRole('table', { name: 'Call list of Jane Doe' });
+    return { ...opened, section };
+  }
+
+  const lastBody = (api: Awaited<ReturnType<typeof openPage>>['api']) =>
+    api.callsTo('POST', CALLS).at(-1)!.body;
+
+  it("asks for today's list, shows the whole book on Show all, each customer with their call state", async () => {
+    const { user, api, section } = await openCallList();
+    expect(section.queryByText('C-CALLED')).not.toBeInTheDocument();
+    await user.click(section.getByText('Show all'));
+    const row = (await section.findByText('C-CALLED')).closest('tr')!;
+    expect(within(row).getByText('Called')).toBeInTheDocument();
+    expect(lastBody(api)).toEqual({ rm_id: RM_IDS.jane, scope: 'all' });
+    expect(section.getByText(/has 2 customers in their book/)).toBeInTheDocument();
+  });
+
+  it('sorts by a column header and filters by urgency, on the server, kept in the address', async () => {
+    const { user, api, section, router } = await openCallList();
+    const priority = section.getByRole('columnheader', { name: /^Priority Score/ });
+    await user.click(within(priority).getByRole('button', { name: /Priority Score/ }));
+    await waitFor(() =>
+      expect(lastBody(api)).toEqual({
+        rm_id: RM_IDS.jane,
+        scope: 'today',
+        sort: 'priority_score',
+        order: 'desc',
+      }),
+    );
+    expect(priority).toHaveAttribute('aria-sort', 'descending');
+    await chooseOption(user, section.getByRole('textbox', { name: 'Urgency' }), /Urgent/);
+    await waitFor(() => expect(lastBody(api)).toMatchObject({ urgency: 'urgent' }));
+    // Apart from the customer list's view, which keeps its own names.
+    expect(router.state.location.search).toBe(
+      '?call_sort=priority_score&call_order=desc&call_urgency=urgent',
+    );
+    expect(
+      api.queryCalls('GET', '/api/content/list-customers').every((call) => !call.query.has('sort')),
+    ).toBe(true);
+  });
+
+  it("exports what the admin sees of the RM's list from the server", async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    const { user, api, section } = await openCallList({
+      url: `${URL_PATH}?call_sort=age&call_order=asc`,
+    });
+    api.fetchMock.mockClear();
+    await user.click(section.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(api.queryCalls('GET', `${CALLS}/export`)[0]!.query)).toEqual({
+      rm_id: RM_IDS.jane,
+      scope: 'today',
+      sort: 'age',
+      order: 'asc',
+      format: 'xlsx',
+    });
+    click.mockRestore();
+  });
+
+  it('gives head the tools but not the export, which is the admin’s', async () => {
+    const { section } = await openCallList({ user: { role: 'head' } });
+    expect(section.getByRole('textbox', { name: 'Urgency' })).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+  });
+
+  it("sorts the RM's book by a column header", async () => {
+    const { user, api } = await openPage({
+      routes: { 'POST /api/content/admin-view-rm-book': { status: 200, body: buildRmBook() } },
+    });
+    const section = bookSection();
     await chooseOption(
       user,
       section.getByRole('textbox', { name: 'Relationship manager' }),
       /Jane/,
     );
-    await user.click(section.getByRole('button', { name: 'Get List' }));
-    await user.click(await section.findByRole('button', { name: 'Export CSV' }));
-
-    expect(click).toHaveBeenCalledTimes(1);
-    const text = (await readBlob(blobs[0]!)).replace(/^\uFEFF/, '');
-    expect(text.split('\r\n')).toEqual([
-      'Customer ID,Priority Score,Urgency,Risk Profile,Age,Country,Recommended Action',
-      'C-0001,8.75,urgent,8,42,GBR,"\'=HYPERLINK(""http://evil"")"',
-      '\'@C-2,8.75,urgent,8,42,GBR,"Call, then email"',
-    ]);
+    await user.click(section.getByRole('button', { name: 'View Book' }));
+    const age = await section.findByRole('columnheader', { name: /^Age/ });
+    await user.click(within(age).getByRole('button', { name: /Age/ }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/content/admin-view-rm-book').at(-1)!.body).toEqual({
+        rm_id: RM_IDS.jane,
+        sort: 'age',
+        order: 'asc',
+      }),
+    );
+    expect(section.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 });
 

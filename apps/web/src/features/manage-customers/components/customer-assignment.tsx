@@ -1,8 +1,14 @@
-import { MANAGE_CUSTOMERS_PAGE_SIZE, type ManagedCustomer } from '@behavio/contract';
+import {
+  CUSTOMER_LIST_SORTS,
+  MANAGE_CUSTOMERS_PAGE_SIZE,
+  type ManagedCustomer,
+} from '@behavio/contract';
 import { Button, Group, LoadingOverlay, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsShuffle, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListToolbar } from '@/components/ui/list-tools/list-tools';
+import { useListView } from '@/components/ui/list-tools/use-list-view';
 import { PaginationBar } from '@/components/ui/pagination-bar/pagination-bar';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
 import { SectionCard } from '@/components/ui/section-card/section-card';
@@ -15,6 +21,8 @@ import { CustomerCards, CustomerTable, type CustomerListProps } from './customer
 import { DistributeModal } from './distribute-modal';
 
 export const CUSTOMER_SEARCH_PLACEHOLDER = 'Search by Customer ID or Country...';
+
+const PAGE_PARAM = ['page'] as const;
 
 type PageUpdate = (next: { page?: number; search?: string }, replace?: boolean) => void;
 
@@ -168,7 +176,9 @@ function CustomerPage({
 export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
   const { page, search, update } = usePageAndSearch();
   const [distributeOpen, setDistributeOpen] = useState(false);
-  const query = useCustomersPage(page, search);
+  // A new sort or filter starts again from the first page.
+  const tools = useListView(CUSTOMER_LIST_SORTS, { unassigned: true, resetParams: PAGE_PARAM });
+  const query = useCustomersPage(page, search, tools.query);
   const rmName = useRmName();
   useQueryErrorToast(query, {
     id: 'customers',
@@ -193,6 +203,7 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
     onToggle: selection.toggle,
     onToggleAll: selection.toggleAll,
     rmName,
+    tools,
   };
 
   return (
@@ -217,6 +228,12 @@ export function CustomerAssignment({ canAssign }: { canAssign: boolean }) {
           </Button>
         ) : null}
       </Group>
+      <ListToolbar
+        tools={tools}
+        sorts={CUSTOMER_LIST_SORTS}
+        unassigned
+        exportFrom={{ path: '/content/list-customers', fileName: 'customers', query: { search } }}
+      />
       <SearchResultsLine search={search} update={update} />
       {canAssign && selection.selected.size > 0 ? (
         <BulkAssignBar selected={selection.selected} onClear={selection.clear} />

@@ -5,6 +5,8 @@ import {
   CustomerCardList,
   CustomerIdentityCells,
 } from '@/components/ui/customer-cells/customer-cells';
+import { SortableThs, type SortColumn } from '@/components/ui/list-tools/list-tools';
+import type { ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { NOT_ASSIGNED } from '../api/messages';
 import { AssignControls } from './assign-controls';
@@ -17,7 +19,17 @@ export interface CustomerListProps {
   onToggle: (customer: ManagedCustomer, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   rmName: (rmId: string) => string | undefined;
+  /** The list's sort and filters: the column headers sort it. */
+  tools: ListViewState;
 }
+
+const CUSTOMER_SORT_COLUMNS: readonly SortColumn[] = [
+  { key: 'customer_id', label: 'Customer ID' },
+  { key: 'country_iso', label: 'Country' },
+  { key: 'age', label: 'Age' },
+  { key: 'risk_profile', label: 'Risk Profile' },
+  { key: 'rm_name', label: 'Current RM' },
+];
 
 function CurrentRm({ customer }: { customer: ManagedCustomer }) {
   return (
@@ -58,7 +70,7 @@ function SelectOne({
 
 /** product-rules: Screens Manage Customers: the paged table, on screens from the medium width up. */
 export function CustomerTable(props: CustomerListProps) {
-  const { customers, canAssign, isSelected, rmName } = props;
+  const { customers, canAssign, isSelected, rmName, tools } = props;
   return (
     <ScrollTable label="Customers" minWidth={canAssign ? 900 : 560}>
       <Table.Thead>
@@ -68,11 +80,7 @@ export function CustomerTable(props: CustomerListProps) {
               <SelectAll {...props} />
             </Table.Th>
           ) : null}
-          <Table.Th>Customer ID</Table.Th>
-          <Table.Th>Country</Table.Th>
-          <Table.Th>Age</Table.Th>
-          <Table.Th>Risk Profile</Table.Th>
-          <Table.Th>Current RM</Table.Th>
+          <SortableThs tools={tools} columns={CUSTOMER_SORT_COLUMNS} />
           {canAssign ? (
             <>
               <Table.Th>RM</Table.Th>

@@ -112,8 +112,8 @@ function ManageCustomersTools({ user }: { user: User }) {
       <CustomerAssignment canAssign={canAssign} />
       {canOversee ? (
         <>
-          <RmBookSection />
-          <WhoToCallSection />
+          <RmBookSection canExport={canAssign} />
+          <WhoToCallSection canExport={canAssign} />
         </>
       ) : null}
     </Stack>

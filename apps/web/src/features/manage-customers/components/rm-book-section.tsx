@@ -1,22 +1,31 @@
-import type { RmBookResponse } from '@behavio/contract';
+import { RM_LIST_SORTS, type RmBookResponse } from '@behavio/contract';
 import { IconBook2 } from '@tabler/icons-react';
 import {
   CustomerListCards,
   CustomerTableRows,
 } from '@/components/ui/customer-cells/customer-cells';
+import { ListToolbar, NO_FILTER_MATCH } from '@/components/ui/list-tools/list-tools';
+import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { MANAGE_CUSTOMERS_ERRORS, errorText } from '../api/messages';
-import { useRmBook } from '../api/oversight';
+import { RM_BOOK_PATH, useRmBook } from '../api/oversight';
 import { customerCount } from '../utils/display';
-import { BOOK_CSV_COLUMNS } from '../utils/exports';
+import { slugify } from '../utils/file-name';
 import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 
-/** product-rules: Screens 'View RM Customer Book': choose an RM, 'View Book', an info line, then a table. */
-export function RmBookSection() {
+/** The book's view in the page's URL, apart from the customer list's (`book_sort`…). */
+const BOOK_VIEW = { prefix: 'book_' } as const;
+
+/**
+ * product-rules: Screens 'View RM Customer Book': choose an RM, 'View Book', an info line, then
+ * a table with the RM's own book's tools; the admin exports it.
+ */
+export function RmBookSection({ canExport }: { canExport: boolean }) {
   const rm = useRequestedRm();
-  const query = useRmBook(rm.requested);
+  const tools = useListView(RM_LIST_SORTS.book, BOOK_VIEW);
+  const query = useRmBook(rm.requested, tools.query);
   useQueryErrorToast(query, {
     id: 'rm-book',
     title: MANAGE_CUSTOMERS_ERRORS.book,
@@ -35,12 +44,20 @@ export function RmBookSection() {
       loadingLabel="Loading the customer book"
       errorTitle={MANAGE_CUSTOMERS_ERRORS.book}
     >
-      {(book) => <BookResult key={book.rm_id} book={book} />}
+      {(book) => <BookResult key={book.rm_id} book={book} tools={tools} canExport={canExport} />}
     </RmLookupSection>
   );
 }
 
-function BookResult({ book }: { book: RmBookResponse }) {
+function BookResult({
+  book,
+  tools,
+  canExport,
+}: {
+  book: RmBookResponse;
+  tools: ListViewState;
+  canExport: boolean;
+}) {
   const isDesktop = useIsDesktop();
   const label = `Customer book of ${book.rm_name}`;
   return (
@@ -48,14 +65,27 @@ function BookResult({ book }: { book: RmBookResponse }) {
       rmName={book.rm_name}
       summary={`has ${customerCount(book.customer_count)} in their book.`}
       rows={book.customers}
-      exportName="rm-book"
-      csvColumns={BOOK_CSV_COLUMNS}
-      emptyText="No customers found."
+      toolbar={
+        <ListToolbar
+          tools={tools}
+          sorts={RM_LIST_SORTS.book}
+          exportFrom={
+            canExport
+              ? {
+                  path: RM_BOOK_PATH,
+                  fileName: `rm-book-${slugify(book.rm_name)}`,
+                  query: { rm_id: book.rm_id },
+                }
+              : undefined
+          }
+        />
+      }
+      emptyText={tools.filtered ? NO_FILTER_MATCH : 'No customers found.'}
     >
       {(visible) =>
         isDesktop ? (
           <ScrollTable label={label} minWidth={520} maxHeight={600}>
-            <CustomerTableRows customers={visible} />
+            <CustomerTableRows customers={visible} tools={tools} />
           </ScrollTable>
         ) : (
           <CustomerListCards label={label} customers={visible} maxHeight={600} />

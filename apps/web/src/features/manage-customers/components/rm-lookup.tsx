@@ -1,17 +1,17 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { EmptyLine, LoadErrorAlert, LoadingState } from '@/components/ui/query-states/query-states';
 import { SectionCard } from '@/components/ui/section-card/section-card';
 import { errorText } from '../api/messages';
-import { downloadCsv, fileDate, slugify, toCsv, type CsvColumn } from '../utils/csv';
 import { RmPicker } from './rm-picker';
 import { useRowLimit } from './row-limit';
 
 /**
  * The two oversight sections (an RM's book, an RM's call list) work alike: choose an RM, ask
- * for their data, then read it with an info line and a CSV export. The pieces they share.
+ * for their data, then read it with an info line and the RM lists' tools (sort, filters, and
+ * for the admin the export). The pieces they share.
  */
 
 /** The RM chosen in the picker, and the RM whose data was asked for. */
@@ -83,54 +83,34 @@ export interface RmResultProps<Row> {
   /** What follows the RM's name in the info line ("has 3 customers in their book."). */
   summary: string;
   rows: readonly Row[];
-  /** The CSV file's name starts with this, then the RM's name and today's date. */
-  exportName: string;
-  csvColumns: readonly CsvColumn<Row>[];
+  /** The list's tools (filters, sort, export), and any control before them. */
+  toolbar: ReactNode;
   emptyText: string;
   /** The table of the rows shown so far (a long list grows with 'Show more'). */
   children: (visible: readonly Row[]) => ReactNode;
 }
 
-/** An RM's data: the info line and 'Export CSV', then the table, or a line when it is empty. */
+/** An RM's data: the info line and the list's tools, then the table, or a line when it is empty. */
 export function RmResult<Row>({
   rmName,
   summary,
   rows,
-  exportName,
-  csvColumns,
+  toolbar,
   emptyText,
   children,
 }: RmResultProps<Row>) {
   const { visible, more } = useRowLimit(rows);
-  const exportCsv = () =>
-    downloadCsv(`${exportName}-${slugify(rmName)}-${fileDate()}.csv`, toCsv(csvColumns, rows));
-
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Alert
-          variant="light"
-          color="blue"
-          icon={<IconInfoCircle size={18} />}
-          py={8}
-          style={{ flex: '1 1 260px' }}
-        >
-          <Text size="sm">
-            <Text span fw={600} inherit>
-              {rmName}
-            </Text>{' '}
-            {summary}
-          </Text>
-        </Alert>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          onClick={exportCsv}
-          disabled={rows.length === 0}
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} py={8}>
+        <Text size="sm">
+          <Text span fw={600} inherit>
+            {rmName}
+          </Text>{' '}
+          {summary}
+        </Text>
+      </Alert>
+      {toolbar}
       {rows.length === 0 ? (
         <EmptyLine>{emptyText}</EmptyLine>
       ) : (

@@ -1,7 +1,22 @@
-import type { AdminWhoToCallResponse, WhoToCallItem } from '@behavio/contract';
+import {
+  RM_LIST_SORTS,
+  type AdminWhoToCallResponse,
+  type WhoToCallItem,
+  type WhoToCallScope,
+} from '@behavio/contract';
 import { Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import {
+  ListToolbar,
+  NO_FILTER_MATCH,
+  SortableThs,
+  type SortColumn,
+} from '@/components/ui/list-tools/list-tools';
+import { ScopeControl } from '@/components/ui/list-tools/scope-control';
+import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
 import {
   PriorityBadge,
   RiskProfileBadge,
@@ -15,15 +30,31 @@ import { ScrollTable } from '@/components/ui/scroll-table/scroll-table';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { MANAGE_CUSTOMERS_ERRORS, errorText } from '../api/messages';
-import { useRmWhoToCall } from '../api/oversight';
+import { RM_WHO_TO_CALL_PATH, useRmWhoToCall } from '../api/oversight';
 import { customerCount } from '../utils/display';
-import { WHO_TO_CALL_CSV_COLUMNS } from '../utils/exports';
+import { slugify } from '../utils/file-name';
 import { RmLookupSection, RmResult, useRequestedRm } from './rm-lookup';
 
-/** product-rules: Screens 'Who To Call (Priority List)': choose an RM, 'Get List', then the call list. */
-export function WhoToCallSection() {
+/** The call list's view in the page's URL, apart from the customer list's (`call_sort`…). */
+const CALL_VIEW = { prefix: 'call_' } as const;
+
+/** The call list's state: today's list or the whole book, and the list's sort and filters. */
+interface CallView {
+  scope: WhoToCallScope;
+  setScope: (scope: WhoToCallScope) => void;
+  tools: ListViewState;
+}
+
+/**
+ * product-rules: Screens 'Who To Call (Priority List)': choose an RM, 'Get List', then the call
+ * list, as the RM sees it: today's list first ("Show all" for the book), each customer's call
+ * state, the RM's list tools; the admin exports what is shown.
+ */
+export function WhoToCallSection({ canExport }: { canExport: boolean }) {
   const rm = useRequestedRm();
-  const query = useRmWhoToCall(rm.requested);
+  const [scope, setScope] = useState<WhoToCallScope>('today');
+  const tools = useListView(RM_LIST_SORTS.whoToCall, CALL_VIEW);
+  const query = useRmWhoToCall(rm.requested, scope, tools.query);
   useQueryErrorToast(query, {
     id: 'rm-who-to-call',
     title: MANAGE_CUSTOMERS_ERRORS.whoToCall,
@@ -42,31 +73,52 @@ export function WhoToCallSection() {
       loadingLabel="Loading the call list"
       errorTitle={MANAGE_CUSTOMERS_ERRORS.whoToCall}
     >
-      {(result) => <CallListResult key={result.rm_id} result={result} />}
+      {(result) => (
+        <CallListResult
+          key={result.rm_id}
+          result={result}
+          view={{ scope, setScope, tools }}
+          canExport={canExport}
+        />
+      )}
     </RmLookupSection>
   );
 }
 
+/** The columns of product-rules: Screens, each sorting the list. */
+const CALL_SORT_COLUMNS: readonly SortColumn[] = [
+  { key: 'customer_id', label: 'Customer ID' },
+  { key: 'priority_score', label: 'Priority Score' },
+  { key: 'urgency_level', label: 'Urgency', miw: 110 },
+  { key: 'risk_profile', label: 'Risk Profile' },
+  { key: 'age', label: 'Age' },
+  { key: 'country_iso', label: 'Country' },
+];
+
 /** The call list from the medium width up: the columns of product-rules: Screens, the why in a tooltip. */
-function CallTable({ label, items }: { label: string; items: readonly WhoToCallItem[] }) {
+function CallTable({
+  label,
+  items,
+  tools,
+}: {
+  label: string;
+  items: readonly WhoToCallItem[];
+  tools: ListViewState;
+}) {
   return (
     <ScrollTable label={label} minWidth={960} maxHeight={600}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Customer ID</Table.Th>
-          <Table.Th>Priority Score</Table.Th>
-          <Table.Th miw={110}>Urgency</Table.Th>
-          <Table.Th>Risk Profile</Table.Th>
-          <Table.Th>Age</Table.Th>
-          <Table.Th>Country</Table.Th>
+          <SortableThs tools={tools} columns={CALL_SORT_COLUMNS} />
           <Table.Th w={340}>Recommended Action</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {items.map((item) => (
           <Table.Tr key={item.customer_id}>
-            <Table.Td fw={600}>
+            <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
               <CustomerLink customerId={item.customer_id} />
+              <CallStateBadge state={item.call_state} />
             </Table.Td>
             <Table.Td>
               <PriorityBadge score={item.priority_score} />
@@ -123,21 +175,51 @@ function CallCards({ label, items }: { label: string; items: readonly WhoToCallI
   );
 }
 
-function CallListResult({ result }: { result: AdminWhoToCallResponse }) {
+/** What the list shows: today's list, or the whole book. */
+const scopeSummary = (scope: WhoToCallScope, shown: number) =>
+  scope === 'today'
+    ? `has ${customerCount(shown)} to call today, the most urgent who need a call, up to their calls per day.`
+    : `has ${customerCount(shown)} in their book, highest priority first.`;
+
+function CallListResult({
+  result,
+  view,
+  canExport,
+}: {
+  result: AdminWhoToCallResponse;
+  view: CallView;
+  canExport: boolean;
+}) {
   const isDesktop = useIsDesktop();
   const label = `Call list of ${result.rm_name}`;
+  const { scope, setScope, tools } = view;
   return (
     <RmResult
       rmName={result.rm_name}
-      summary={`has ${customerCount(result.list.length)} to call, highest priority first.`}
+      summary={scopeSummary(scope, result.list.length)}
       rows={result.list}
-      exportName="who-to-call"
-      csvColumns={WHO_TO_CALL_CSV_COLUMNS}
-      emptyText="No customers to call at this time"
+      toolbar={
+        <ListToolbar
+          tools={tools}
+          sorts={RM_LIST_SORTS.whoToCall}
+          exportFrom={
+            canExport
+              ? {
+                  path: RM_WHO_TO_CALL_PATH,
+                  fileName: `who-to-call-${slugify(result.rm_name)}`,
+                  query: { rm_id: result.rm_id, scope },
+                }
+              : undefined
+          }
+        >
+          <ScopeControl value={scope} onChange={setScope} />
+        </ListToolbar>
+      }
+      emptyText={tools.filtered ? NO_FILTER_MATCH : 'No customers to call at this time'}
     >
       {(visible) =>
         isDesktop ? (
-          <CallTable label={label} items={visible} />
+          <CallTable label={label} items={visible} tools={tools} />
         ) : (
           <CallCards label={label} items={visible} />
         )

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@behavio/contract';
+import { TOAST_MS, type WhoToCallItem } from '@behavio/contract';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,23 +52,31 @@ const items = [
 ];
 
 const stat = (label: string) => screen.getByRole('group', { name: label });
-const rowOf = (id: string) => screen.getByRole('cell', { name: id }).closest('tr')!;
+const rowOf = (id: string) => screen.getByRole('link', { name: id }).closest('tr')!;
 
-/** The list answers what is left after each recorded outcome. */
-function listWithOutcomes() {
-  let remaining = [...items];
+/**
+ * The list as the server answers it: `all` is every customer with their call_state, `today`
+ * those who need a call (docs/product-rules.md, "Today's call list"); an outcome sets the state,
+ * an Undo clears it.
+ */
+function listWithOutcomes(book: WhoToCallItem[] = items) {
+  const states = new Map<string, WhoToCallItem['call_state']>();
+  const withState = () =>
+    book.map((item) => ({ ...item, call_state: states.get(item.customer_id) ?? null }));
   const api = mockApi({
-    [`GET ${LIST}`]: () => ({ status: 200, body: remaining }),
+    [`GET ${LIST}`]: (call: RecordedCall) => ({
+      status: 200,
+      body:
+        call.query?.get('scope') === 'today'
+          ? withState().filter((item) => item.call_state === null)
+          : withState(),
+    }),
     [`POST ${OUTCOME}`]: (call: RecordedCall) => {
       const body = call.body as { customer_id: string; outcome: string; snooze_until?: string };
-      remaining =
-        body.outcome === 'reopened'
-          ? items.filter(
-              (item) =>
-                item.customer_id === body.customer_id ||
-                remaining.some((left) => left.customer_id === item.customer_id),
-            )
-          : remaining.filter((item) => item.customer_id !== body.customer_id);
+      states.set(
+        body.customer_id,
+        body.outcome === 'reopened' ? null : (body.outcome as WhoToCallItem['call_state']),
+      );
       return {
         status: 201,
         body: {
@@ -83,6 +91,12 @@ function listWithOutcomes() {
   });
   return api;
 }
+
+const scopesAsked = (api: ReturnType<typeof mockApi>) =>
+  api
+    .callsTo('GET', LIST)
+    .map((call) => call.query?.get('scope'))
+    .sort();
 
 describe('Who To Call', () => {
   it('shows "Loading recommendations..." while the list loads', async () => {
@@ -208,14 +222,43 @@ describe('Who To Call', () => {
     return { api, user };
   }
 
-  it('Mark called posts the outcome and refetches the list', async () => {
+  it('Mark called posts the outcome and refetches the lists', async () => {
     const { api } = await markCUST002Called();
     expect(api.callsTo('POST', OUTCOME).map((call) => call.body)).toEqual([
       { customer_id: 'CUST-002', outcome: 'called' },
     ]);
-    expect(api.callsTo('GET', LIST)).toHaveLength(2);
+    expect(scopesAsked(api)).toEqual(['all', 'all', 'today', 'today']);
     expect(screen.queryByText('CUST-002')).not.toBeInTheDocument();
     await expectToast('Customer CUST-002 marked as called.');
+  });
+
+  it("asks for today's list, and counts the whole book in the stats as every tab does", async () => {
+    mockViewport(DESKTOP_WIDTH);
+    const api = mockApi({
+      [`GET ${LIST}`]: (call: RecordedCall) => ({
+        status: 200,
+        body: call.query?.get('scope') === 'today' ? items.slice(0, 2) : items,
+      }),
+    });
+    renderComponent(<WhoToCallPanel />);
+    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'X-300' })).toBeNull();
+    await waitFor(() => expect(within(stat('Total Customers')).getByText('3')).toBeInTheDocument());
+    expect(within(stat('High Urgency')).getByText('2')).toBeInTheDocument();
+    expect(screen.getByText(/^2 to call today of the 3 in your book/)).toBeInTheDocument();
+    expect(scopesAsked(api)).toEqual(['all', 'today']);
+  });
+
+  it('Show all shows the called customer with the badge, and the stats do not move', async () => {
+    const { user } = await markCUST002Called();
+    expect(within(stat('Total Customers')).getByText('3')).toBeInTheDocument();
+    expect(within(stat('High Urgency')).getByText('2')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Show all' }));
+    expect(await screen.findByText('3 of 3')).toBeInTheDocument();
+    expect(within(rowOf('CUST-002')).getByText('Called')).toBeInTheDocument();
+    expect(within(rowOf('CUST-001')).queryByText('Called')).toBeNull();
+    expect(within(stat('Total Customers')).getByText('3')).toBeInTheDocument();
+    expect(screen.getByText('Every customer in your book, most urgent first.')).toBeInTheDocument();
   });
 
   it('Undo in the toast puts the customer back on the list', async () => {
@@ -296,7 +339,7 @@ describe('Who To Call', () => {
     await screen.findByText('3 of 3');
     await user.click(screen.getByRole('button', { name: 'Mark called CUST-001' }));
     await expectToast('Customer not found in your book');
-    expect(api.callsTo('GET', LIST)).toHaveLength(1);
+    expect(scopesAsked(api)).toEqual(['all', 'today']);
     expect(screen.getByText('3 of 3')).toBeInTheDocument();
   });
 

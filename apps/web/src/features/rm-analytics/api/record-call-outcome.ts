@@ -5,29 +5,40 @@ import {
 } from '@behavio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { rmAnalyticsKeys } from '@/lib/query-keys';
+import { customerPageKeys, rmAnalyticsKeys } from '@/lib/query-keys';
 
 /** POST /content/rm-call-outcome: called, snoozed until a date, or dismissed with a reason. */
 export function recordCallOutcome(body: CallOutcomeRequest): Promise<CallOutcomeResponse> {
   return api.post('/content/rm-call-outcome', body, { schema: callOutcomeResponseSchema });
 }
 
-/** Records an outcome, then refetches the call list (the customer leaves it). */
-export function useRecordCallOutcome() {
+/**
+ * Refetches every RM list and the customer's page after an outcome: the customer leaves today's
+ * list and carries the new badge everywhere else (docs/product-rules.md, "One call state on
+ * every screen").
+ */
+function useOutcomeRecorded() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordCallOutcome,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rmAnalyticsKeys.whoToCall() }),
-  });
+  return (answer: CallOutcomeResponse) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: rmAnalyticsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: customerPageKeys.customer(answer.customer_id) }),
+    ]);
+}
+
+/** Records an outcome, then refetches the lists. */
+export function useRecordCallOutcome() {
+  const onSuccess = useOutcomeRecorded();
+  return useMutation({ mutationFn: recordCallOutcome, onSuccess });
 }
 
 /** Takes back the RM's last outcome for a customer (Undo): it is recorded as 'reopened'. */
 export function useReopenCustomer() {
-  const queryClient = useQueryClient();
+  const onSuccess = useOutcomeRecorded();
   return useMutation({
     mutationFn: (customerId: string) =>
       recordCallOutcome({ customer_id: customerId, outcome: 'reopened' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rmAnalyticsKeys.whoToCall() }),
+    onSuccess,
   });
 }
 

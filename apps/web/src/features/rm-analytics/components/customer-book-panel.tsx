@@ -1,4 +1,4 @@
-import type { BookCustomer } from '@behavio/contract';
+import { RM_LIST_SORTS, type BookCustomer } from '@behavio/contract';
 import { SimpleGrid, Table } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,8 @@ import {
   CustomerTableRows,
   type ExtraColumn,
 } from '@/components/ui/customer-cells/customer-cells';
+import { ListToolbar, NO_FILTER_MATCH } from '@/components/ui/list-tools/list-tools';
+import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { TopProduct } from '@/components/ui/product-badge/product-badge';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 import { useOwnBook } from '../api/get-own-book';
@@ -23,13 +25,20 @@ const TOP_PRODUCT_COLUMN: ExtraColumn<BookCustomer> = {
   cell: (customer) => <TopProduct products={customer.recommended_products} />,
 };
 
-function BookTable({ customers }: { customers: readonly BookCustomer[] }) {
+function BookTable({
+  customers,
+  tools,
+}: {
+  customers: readonly BookCustomer[];
+  tools: ListViewState;
+}) {
   return (
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={760}>
       <CustomerTableRows
         customers={customers}
         createdLabel="Created Date"
         extraColumn={TOP_PRODUCT_COLUMN}
+        tools={tools}
       />
     </Table>
   );
@@ -45,7 +54,8 @@ export const EMPTY_BOOK_HINT =
 
 /** product-rules: Screens RM analytics screen 1: My Customer Book. */
 export function CustomerBookPanel() {
-  const query = useOwnBook();
+  const tools = useListView(RM_LIST_SORTS.book);
+  const query = useOwnBook(tools.query);
   const [search, setSearch] = useState('');
   const isDesktop = useIsDesktop();
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.ownBook, {
@@ -81,6 +91,15 @@ export function CustomerBookPanel() {
               help={HIGH_RISK_HELP}
             />
           </SimpleGrid>
+          <ListToolbar
+            tools={tools}
+            sorts={RM_LIST_SORTS.book}
+            exportFrom={{
+              path: '/content/rm-own-book',
+              fileName: 'customer-book',
+              query: { search },
+            }}
+          />
           <SearchableListCard
             title="Customer Directory"
             items={customers}
@@ -88,12 +107,12 @@ export function CustomerBookPanel() {
             search={search}
             onClearSearch={() => setSearch('')}
             emptyIcon={<IconUsers size={22} />}
-            emptyTitle="No customers in your book yet"
-            emptyDescription={EMPTY_BOOK_HINT}
+            emptyTitle={tools.filtered ? NO_FILTER_MATCH : 'No customers in your book yet'}
+            emptyDescription={tools.filtered ? undefined : EMPTY_BOOK_HINT}
           >
             {(visible) =>
               isDesktop ? (
-                <BookTable customers={visible} />
+                <BookTable customers={visible} tools={tools} />
               ) : (
                 <CustomerListCards
                   label="Customers"

@@ -20,6 +20,7 @@ import {
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { BiasMeter } from '@/components/ui/bias-meter/bias-meter';
+import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { RiskLevelBadge, UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { fixed, formatPriority, priorityColor, titleCase } from '@/lib/display-rules';
@@ -44,7 +45,10 @@ function SectionLabel({ children, help }: { children: string; help?: string }) {
   );
 }
 
-/** Top behavioural biases: name title-cased, score, confidence as a percent, bar out of 100. */
+/**
+ * Top behavioural biases: name title-cased, score, confidence as a percent, bar out of 100, and
+ * the strength (score x confidence) they are listed by (docs/insights-model.md §6).
+ */
 function BiasList({ item }: { item: RiskRankingItem }) {
   const biases = item.top_biases.slice(0, TOP_BIASES_LISTED);
   if (biases.length === 0) {
@@ -77,7 +81,12 @@ function BiasList({ item }: { item: RiskRankingItem }) {
                   />
                 </Group>
               }
-            />
+            >
+              {/* What the list is ordered by, so a lower score above a higher one says why. */}
+              <Text size="xs" c="dimmed">
+                Strength {Math.round(bias.score * bias.confidence)} (score × confidence)
+              </Text>
+            </BiasMeter>
           </div>
         );
       })}
@@ -168,6 +177,7 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700}>
             <CustomerLink customerId={item.customer_id} />
+            <CallStateBadge state={item.call_state} />
           </Text>
           <Text size="xs" c="dimmed">
             {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10

@@ -151,6 +151,10 @@ export interface InsightGroupsPanelProps<Data> {
   empty: { icon: ReactNode; title: string; description?: string };
   /** The stats and charts above the groups. */
   overview: ReactNode;
+  /** The list tools (filters, sort, export), shown even when the filters keep nobody. */
+  toolbar?: ReactNode;
+  /** The empty state's title when the filters keep nobody. */
+  filteredEmptyTitle?: string;
   /** The groups listed, each with the items the search keeps. */
   groups: readonly (Omit<InsightGroupProps, 'search'> & { id: string })[];
 }
@@ -171,6 +175,8 @@ export function InsightGroupsPanel<Data>({
   total,
   empty,
   overview,
+  toolbar,
+  filteredEmptyTitle,
   groups,
 }: InsightGroupsPanelProps<Data>) {
   const filtering = search.trim() !== '';
@@ -189,12 +195,16 @@ export function InsightGroupsPanel<Data>({
     >
       {() =>
         total === 0 ? (
-          <Paper withBorder bg="white">
-            <EmptyState {...empty} />
-          </Paper>
+          <>
+            {filteredEmptyTitle ? toolbar : null}
+            <Paper withBorder bg="white">
+              <EmptyState {...empty} title={filteredEmptyTitle ?? empty.title} />
+            </Paper>
+          </>
         ) : (
           <>
             {overview}
+            {toolbar}
             {filtering && shown === 0 ? (
               <Paper withBorder bg="white">
                 <NoMatches search={search} onClear={() => onSearchChange('')} />

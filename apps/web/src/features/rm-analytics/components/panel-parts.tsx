@@ -206,16 +206,6 @@ export function HelpIcon({ label, ariaLabel }: { label: ReactNode; ariaLabel?: s
   );
 }
 
-/** A column header with an explanation. */
-export function HeaderWithHelp({ label, help }: { label: string; help: string }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <span>{label}</span>
-      <HelpIcon label={help} ariaLabel={`About ${label}`} />
-    </Group>
-  );
-}
-
 export interface SearchInputProps {
   value: string;
   onChange: (value: string) => void;

@@ -1,20 +1,24 @@
 import type { PriorityScoreItem } from '@behavio/contract';
-import { TOP_BIASES_LISTED } from '@behavio/contract';
+import { RM_LIST_SORTS, TOP_BIASES_LISTED } from '@behavio/contract';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { ListToolbar, NO_FILTER_MATCH, SortableThs } from '@/components/ui/list-tools/list-tools';
+import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { titleCase } from '@/lib/display-rules';
 import { usePriorityScores } from '../api/get-priority-scores';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
-import { BIAS_HELP, PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
+import { BIAS_HELP } from '../utils/explanations';
 import { SEARCH_ID_PLACEHOLDER, filterById } from '../utils/search';
 import { priorityStats } from '../utils/stats';
 import { BreakdownModal, type BreakdownTarget } from './breakdown-modal';
 import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
-import { HeaderWithHelp, RmPanel } from './panel-parts';
+import { RmPanel } from './panel-parts';
+import { SORT_COLUMNS } from './sort-columns';
 import { PriorityGauge } from './score-parts';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 
@@ -75,21 +79,20 @@ function BreakdownButton({ item, onOpen }: { item: PriorityScoreItem; onOpen: Op
 function InsightsTable({
   items,
   onOpen,
+  tools,
 }: {
   items: readonly PriorityScoreItem[];
   onOpen: OpenBreakdown;
+  tools: ListViewState;
 }) {
   return (
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={860}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th style={{ whiteSpace: 'nowrap' }}>Customer ID</Table.Th>
-          <Table.Th>
-            <HeaderWithHelp label="Priority" help={PRIORITY_HELP} />
-          </Table.Th>
-          <Table.Th>
-            <HeaderWithHelp label="Urgency" help={URGENCY_HELP} />
-          </Table.Th>
+          <SortableThs
+            tools={tools}
+            columns={[SORT_COLUMNS.customerId, SORT_COLUMNS.priority, SORT_COLUMNS.urgency]}
+          />
           <Table.Th>Recommended Action</Table.Th>
           <Table.Th>Top Biases</Table.Th>
           <Table.Th>Breakdown</Table.Th>
@@ -100,6 +103,7 @@ function InsightsTable({
           <Table.Tr key={item.customer_id}>
             <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
               <CustomerLink customerId={item.customer_id} />
+              <CallStateBadge state={item.call_state} />
             </Table.Td>
             <Table.Td>
               <PriorityGauge score={item.priority_score} why={item.why} />
@@ -139,6 +143,7 @@ function InsightCards({
               <Stack gap={4}>
                 <Text fw={700}>
                   <CustomerLink customerId={item.customer_id} />
+                  <CallStateBadge state={item.call_state} />
                 </Text>
                 <UrgencyBadge level={item.urgency_level} />
               </Stack>
@@ -156,7 +161,8 @@ function InsightCards({
 
 /** product-rules: Screens RM analytics screen 3: Customer Priority Scores. */
 export function PriorityScoresPanel() {
-  const query = usePriorityScores();
+  const tools = useListView(RM_LIST_SORTS.priorityScores);
+  const query = usePriorityScores(tools.query);
   const [search, setSearch] = useState('');
   const [breakdown, setBreakdown] = useState<BreakdownTarget | null>(null);
   const isDesktop = useIsDesktop();
@@ -185,6 +191,15 @@ export function PriorityScoresPanel() {
       {() => (
         <>
           <PriorityStatCards stats={stats} />
+          <ListToolbar
+            tools={tools}
+            sorts={RM_LIST_SORTS.priorityScores}
+            exportFrom={{
+              path: '/content/rm-priority-scores',
+              fileName: 'priority-scores',
+              query: { search },
+            }}
+          />
           <SearchableListCard
             title="Priority Insights"
             items={items}
@@ -192,11 +207,11 @@ export function PriorityScoresPanel() {
             search={search}
             onClearSearch={() => setSearch('')}
             emptyIcon={<IconChartBar size={22} />}
-            emptyTitle="No priority scores available"
+            emptyTitle={tools.filtered ? NO_FILTER_MATCH : 'No priority scores available'}
           >
             {(visible) =>
               isDesktop ? (
-                <InsightsTable items={visible} onOpen={openBreakdown} />
+                <InsightsTable items={visible} onOpen={openBreakdown} tools={tools} />
               ) : (
                 <InsightCards items={visible} onOpen={openBreakdown} />
               )

@@ -1,7 +1,9 @@
-import type { RiskRankingResponse } from '@behavio/contract';
+import { RM_LIST_SORTS, type RiskRankingResponse } from '@behavio/contract';
 import { Grid, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { ListToolbar, NO_FILTER_MATCH } from '@/components/ui/list-tools/list-tools';
+import { useListView } from '@/components/ui/list-tools/use-list-view';
 import { percentOf } from '@/lib/display-rules';
 import { useRiskRanking } from '../api/get-risk-ranking';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
@@ -26,7 +28,8 @@ export const RISK_GROUPS: readonly {
 
 /** product-rules: Screens RM analytics screen 4: Risk Ranking Dashboard (errors: alert only, product-rules: Error messages). */
 export function RiskRankingPanel() {
-  const query = useRiskRanking();
+  const tools = useListView(RM_LIST_SORTS.riskRanking);
+  const query = useRiskRanking(tools.query);
   const [search, setSearch] = useState('');
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.riskRanking);
 
@@ -102,6 +105,18 @@ export function RiskRankingPanel() {
           </Grid.Col>
         </Grid>
       }
+      toolbar={
+        <ListToolbar
+          tools={tools}
+          sorts={RM_LIST_SORTS.riskRanking}
+          exportFrom={{
+            path: '/content/rm-risk-ranking',
+            fileName: 'risk-ranking',
+            query: { search },
+          }}
+        />
+      }
+      filteredEmptyTitle={tools.filtered ? NO_FILTER_MATCH : undefined}
       groups={groups.map((group) => ({
         id: group.key,
         title: group.title,

@@ -1,7 +1,9 @@
-import { SEGMENTS, type Segment } from '@behavio/contract';
+import { RM_LIST_SORTS, SEGMENTS, type Segment } from '@behavio/contract';
 import { Grid, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { ListToolbar, NO_FILTER_MATCH } from '@/components/ui/list-tools/list-tools';
+import { useListView } from '@/components/ui/list-tools/use-list-view';
 import { SEGMENT_COLORS, percentOf } from '@/lib/display-rules';
 import { useSegments } from '../api/get-segments';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
@@ -66,7 +68,8 @@ function SegmentCard({
 
 /** product-rules: Screens RM analytics screen 5: Behavioral Segments (errors: alert only, product-rules: Error messages). */
 export function SegmentsPanel() {
-  const query = useSegments();
+  const tools = useListView(RM_LIST_SORTS.segments);
+  const query = useSegments(tools.query);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>(ALL);
   const errorMessage = describeListError(query.error, RM_LIST_ERRORS.segments);
@@ -136,6 +139,20 @@ export function SegmentsPanel() {
           </SimpleGrid>
         </>
       }
+      toolbar={
+        <ListToolbar
+          tools={tools}
+          sorts={RM_LIST_SORTS.segments}
+          // The segment is chosen by the screen's own "Filter by segment" above.
+          filters={['urgency', 'risk_level']}
+          exportFrom={{
+            path: '/content/rm-segments',
+            fileName: 'segments',
+            query: { search, segment: filter === ALL ? undefined : filter },
+          }}
+        />
+      }
+      filteredEmptyTitle={tools.filtered ? NO_FILTER_MATCH : undefined}
       groups={segments
         .filter((s) => filter === ALL || s.segment === filter)
         .map((s) => ({

@@ -1,15 +1,18 @@
-import type { WhoToCallItem } from '@behavio/contract';
+import { RM_LIST_SORTS, type WhoToCallItem, type WhoToCallScope } from '@behavio/contract';
 import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { ListToolbar, NO_FILTER_MATCH, SortableThs } from '@/components/ui/list-tools/list-tools';
+import { ScopeControl } from '@/components/ui/list-tools/scope-control';
+import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
 import { TopProduct } from '@/components/ui/product-badge/product-badge';
 import { UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { useWhoToCall } from '../api/get-who-to-call';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { RM_LIST_ERRORS, describeListError } from '../api/list-errors';
 import { CALL_OUTCOME_TEXT, useRecordCallOutcome } from '../api/record-call-outcome';
-import { PRIORITY_HELP, URGENCY_HELP } from '../utils/explanations';
 import { SEARCH_PLACEHOLDER, filterByIdOrCountry } from '../utils/search';
 import { priorityStats } from '../utils/stats';
 import {
@@ -20,7 +23,8 @@ import {
   type OutcomeDialog,
 } from './call-outcome';
 import { PriorityStatCards, RecommendedAction, SearchableListCard } from './list-parts';
-import { HeaderWithHelp, RmPanel } from './panel-parts';
+import { RmPanel } from './panel-parts';
+import { SORT_COLUMNS } from './sort-columns';
 import { PriorityBar, RiskLabelBadge } from './score-parts';
 import { useIsDesktop } from '@/lib/use-is-desktop';
 
@@ -37,21 +41,30 @@ interface RowActions {
   onOpen: (customerId: string, kind: 'snoozed' | 'dismissed') => void;
 }
 
-function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; actions: RowActions }) {
+function CallTable({
+  items,
+  actions,
+  tools,
+}: {
+  items: readonly WhoToCallItem[];
+  actions: RowActions;
+  tools: ListViewState;
+}) {
   return (
     <Table stickyHeader highlightOnHover verticalSpacing="sm" miw={900}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th style={NO_WRAP}>Customer ID</Table.Th>
-          <Table.Th>
-            <HeaderWithHelp label="Urgency" help={URGENCY_HELP} />
-          </Table.Th>
-          <Table.Th miw={130}>
-            <HeaderWithHelp label="Priority" help={PRIORITY_HELP} />
-          </Table.Th>
-          <Table.Th>Country</Table.Th>
-          <Table.Th>Age</Table.Th>
-          <Table.Th>Risk</Table.Th>
+          <SortableThs
+            tools={tools}
+            columns={[
+              SORT_COLUMNS.customerId,
+              SORT_COLUMNS.urgency,
+              { ...SORT_COLUMNS.priority, miw: 130 },
+              SORT_COLUMNS.country,
+              SORT_COLUMNS.age,
+              { key: 'risk_profile', label: 'Risk' },
+            ]}
+          />
           <Table.Th>Action</Table.Th>
           <Table.Th>
             <VisuallyHidden>Outcome</VisuallyHidden>
@@ -63,6 +76,7 @@ function CallTable({ items, actions }: { items: readonly WhoToCallItem[]; action
           <Table.Tr key={item.customer_id}>
             <Table.Td fw={600} style={NO_WRAP}>
               <CustomerLink customerId={item.customer_id} />
+              <CallStateBadge state={item.call_state} />
             </Table.Td>
             <Table.Td>
               <UrgencyBadge level={item.urgency_level} />
@@ -107,6 +121,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700}>
                 <CustomerLink customerId={item.customer_id} />
+                <CallStateBadge state={item.call_state} />
               </Text>
               <UrgencyBadge level={item.urgency_level} />
             </Group>
@@ -139,9 +154,33 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
   );
 }
 
-/** product-rules: Screens RM analytics screen 2: Who To Call, with the call outcomes the product owner asked for. */
+/**
+ * What the list shows: today's list against the book (the part of it the filters keep, when
+ * there are filters), or the whole book.
+ */
+function scopeSummary(
+  scope: WhoToCallScope,
+  shown: number,
+  book: number | undefined,
+  filtered: boolean,
+) {
+  if (scope === 'all') return 'Every customer in your book, most urgent first.';
+  const matching = filtered ? ' that match the filters' : '';
+  const total = book === undefined ? '' : ` of the ${book} in your book${matching}`;
+  return `${shown} to call today${total}: the most urgent who need a call, up to your calls per day (set in Settings).`;
+}
+
+/**
+ * product-rules: Screens RM analytics screen 2: Who To Call, with the call outcomes the product
+ * owner asked for; today's list first, 'Show all' for the whole book (docs/product-rules.md,
+ * "Today's call list"). The stats count the whole book, as every other tab does.
+ */
 export function WhoToCallPanel() {
-  const query = useWhoToCall();
+  const [scope, setScope] = useState<WhoToCallScope>('today');
+  const tools = useListView(RM_LIST_SORTS.whoToCall);
+  const query = useWhoToCall(scope, tools.query);
+  // The stats count the whole book (with the same filters), as every other tab does.
+  const book = useWhoToCall('all', tools.query);
   const outcome = useRecordCallOutcome();
   const recorded = useOutcomeRecordedToast();
   const [search, setSearch] = useState('');
@@ -151,7 +190,7 @@ export function WhoToCallPanel() {
   useQueryErrorToast(query, { id: 'rm-who-to-call', message: errorMessage });
 
   const items = useMemo(() => query.data ?? [], [query.data]);
-  const stats = useMemo(() => priorityStats(items), [items]);
+  const stats = useMemo(() => priorityStats(book.data ?? items), [book.data, items]);
   const filtered = useMemo(() => filterByIdOrCountry(items, search), [items, search]);
 
   const actions: RowActions = {
@@ -193,6 +232,21 @@ export function WhoToCallPanel() {
       {() => (
         <>
           <PriorityStatCards stats={stats} />
+          <Group justify="space-between" gap="sm">
+            <ScopeControl value={scope} onChange={setScope} />
+            <Text size="sm" c="dimmed">
+              {scopeSummary(scope, items.length, book.data?.length, tools.filtered)}
+            </Text>
+          </Group>
+          <ListToolbar
+            tools={tools}
+            sorts={RM_LIST_SORTS.whoToCall}
+            exportFrom={{
+              path: '/content/rm-who-to-call',
+              fileName: 'who-to-call',
+              query: { search, scope },
+            }}
+          />
           <SearchableListCard
             title="Priority Call List"
             items={items}
@@ -200,11 +254,11 @@ export function WhoToCallPanel() {
             search={search}
             onClearSearch={() => setSearch('')}
             emptyIcon={<IconPhoneOff size={22} />}
-            emptyTitle="No customers to call at this time"
+            emptyTitle={tools.filtered ? NO_FILTER_MATCH : 'No customers to call at this time'}
           >
             {(visible) =>
               isDesktop ? (
-                <CallTable items={visible} actions={actions} />
+                <CallTable items={visible} actions={actions} tools={tools} />
               ) : (
                 <CallCards items={visible} actions={actions} />
               )

@@ -4,20 +4,20 @@ import { SEGMENT_LABELS } from '@/lib/display-rules';
 /**
  * What each score means, for the tooltips of the RM screens. The wording follows the
  * behavioural-finance engine (`@behavio/insights`: priority.ts, breakdown.ts, segment.ts,
- * bias-scores.ts), which docs/insights-model.md describes.
+ * biases.ts), which docs/insights-model.md describes.
  */
 
 export const PRIORITY_HELP =
-  'Priority (0-10): mostly the worse of bias severity and risk urgency, then time sensitivity and customer value. Higher means call sooner.';
+  'Priority (0-10): the worse of bias severity and risk urgency, raised by a recent event (time sensitivity), with a little more when a strong bias drives an acute risk and for customer value. Higher means call sooner.';
 
 export const URGENCY_HELP =
-  'Urgent from a priority of 8, or when a recent event meets high risk urgency; high from 6; medium from 4; otherwise low.';
+  'Urgent from a priority of 8 (a recent event on a high-risk portfolio is always urgent); high from 6; medium from 4; otherwise low.';
 
 export const RISK_LEVEL_HELP =
   'Risk level from risk urgency: above 6 high, above 3 medium, otherwise low.';
 
 export const BIAS_SCORE_HELP =
-  'Score (0-100): how strongly the customer’s figures show the bias. Confidence: how much evidence stands behind the score.';
+  'Score (0-100): how strongly the customer’s figures show the bias. Confidence: how much evidence stands behind the score. Listed by strength (score × confidence), so a well-evidenced bias comes before a higher score with little evidence behind it.';
 
 /** The four breakdown measures, each 0-10. */
 export const BREAKDOWN_HELP: Record<BreakdownKey, string> = {

@@ -21,12 +21,38 @@ describe('Authenticated shell', () => {
     expect(await screen.findByText('Preparing your personalized insights...')).toBeInTheDocument();
   });
 
-  it('shows Dashboard, Datasets, Products, Settings and Subscription to an admin', async () => {
+  it('shows Dashboard, Datasets, Products, Settings and Subscription to an admin, and API keys in the sidebar', async () => {
     mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'admin' })) });
     renderApp('/dashboard', { token: TEST_TOKEN });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     const expected = ['Dashboard', 'Datasets', 'Products', 'Settings', 'Subscription'];
-    expect(navLabels()).toEqual([expected, expected]);
+    expect(navLabels()).toEqual([[...expected, 'API keys'], expected]);
+  });
+
+  it('opens API keys from the admin’s sidebar', async () => {
+    mockApi({
+      'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'admin' })),
+      'GET /api/keys': { body: { keys: [] } },
+    });
+    const { user, router } = renderApp('/dashboard', { token: TEST_TOKEN });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
+    await user.click(within(sidebar!).getByRole('link', { name: 'API keys' }));
+    expect(await screen.findByRole('heading', { name: 'API keys' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api-keys');
+    expect(await screen.findByText(/No API keys yet/)).toBeInTheDocument();
+  });
+
+  it('gives API keys to no other role', async () => {
+    for (const role of ['rm', 'head', 'compliance', 'view'] as const) {
+      const { unmount } = (() => {
+        mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ role })) });
+        return renderApp('/dashboard', { token: TEST_TOKEN });
+      })();
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(screen.queryByRole('link', { name: 'API keys' }), role).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('hides Settings from an rm', async () => {
@@ -38,6 +64,26 @@ describe('Authenticated shell', () => {
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
   });
 
+  it('shows the alerts bell with the unread count in the sidebar and in the phone bar, and opens the alert list', async () => {
+    mockApi({
+      'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'rm' })),
+      'GET /api/alerts': { body: { alerts: [], unread_count: 4 } },
+    });
+    // A customer page (this one answers 404): the bell is on every screen of the shell.
+    const { user, router } = renderApp('/customers/C-10001', { token: TEST_TOKEN });
+    await screen.findByRole('heading', { name: 'Customer C-10001' });
+    const [sidebar, phoneBar] = screen.getAllByRole('navigation', { name: 'Main' });
+    const sidebarBell = await within(sidebar!).findByRole('button', { name: 'Alerts 4 unread' });
+    expect(sidebarBell).toHaveTextContent('4');
+    expect(within(phoneBar!).getByRole('button', { name: 'Alerts 4 unread' })).toHaveTextContent(
+      '4',
+    );
+    await user.click(sidebarBell);
+    await user.click(screen.getByRole('link', { name: 'View all alerts' }));
+    expect(await screen.findByRole('heading', { name: 'Alerts', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/alerts');
+  });
+
   it('shows only the upload screen while the user has no file', async () => {
     mockApi({ 'GET /api/auth/check-user': checkUserReply(buildUser({ noOfFileUploads: 0 })) });
     renderApp('/datasets', { token: TEST_TOKEN });
@@ -47,6 +93,19 @@ describe('Authenticated shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your Datasets' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('lets an admin without a file reach API keys from the upload screen', async () => {
+    mockApi({
+      'GET /api/auth/check-user': checkUserReply(buildUser({ role: 'admin', noOfFileUploads: 0 })),
+      'GET /api/keys': { body: { keys: [] } },
+    });
+    const { user, router } = renderApp('/datasets', { token: TEST_TOKEN });
+    await screen.findByRole('heading', { name: 'Upload your customers file' });
+    await user.click(screen.getByRole('link', { name: 'create an API key' }));
+    expect(await screen.findByRole('heading', { name: 'API keys' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api-keys');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
   it('moves between pages with the navigation', async () => {

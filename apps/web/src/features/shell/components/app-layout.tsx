@@ -27,8 +27,18 @@ export interface AppLayoutProps {
   user: User;
   /** False for the upload-only view of a user without files: header only. */
   navigation?: boolean;
+  /** The alerts bell (features/alerts, composed by the app) at the top of the sidebar and in the bottom bar. */
+  renderBell?: (slot: BellSlot) => ReactNode;
   children: ReactNode;
 }
+
+/** Where the shell puts the bell, and the bottom bar's item look for it there. */
+export interface BellSlot {
+  placement: 'sidebar' | 'phone';
+  className?: string;
+}
+
+type RenderBell = AppLayoutProps['renderBell'];
 
 const PLAN_LABELS: Record<User['subscription'], string> = {
   free: 'Free plan',
@@ -36,11 +46,12 @@ const PLAN_LABELS: Record<User['subscription'], string> = {
   business: 'Business plan',
 };
 
-function SidebarNav({ user }: { user: User }) {
+function SidebarNav({ user, renderBell }: { user: User; renderBell: RenderBell }) {
   const { pathname } = useLocation();
   return (
     <Stack justify="space-between" h="100%">
       <Stack gap={4} component="nav" aria-label="Main">
+        {renderBell?.({ placement: 'sidebar' })}
         {navItemsFor(user.role).map((item) => (
           <NavLink
             key={item.to}
@@ -67,11 +78,11 @@ function SidebarNav({ user }: { user: User }) {
   );
 }
 
-function BottomNav({ user }: { user: User }) {
+function BottomNav({ user, renderBell }: { user: User; renderBell: RenderBell }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className={classes.bottomBar}>
-      {navItemsFor(user.role).map((item) => {
+      {navItemsFor(user.role, 'bottomBar').map((item) => {
         const active = isActivePath(pathname, item.to);
         return (
           <UnstyledButton
@@ -87,12 +98,13 @@ function BottomNav({ user }: { user: User }) {
           </UnstyledButton>
         );
       })}
+      {renderBell?.({ placement: 'phone', className: classes.bottomItem })}
     </nav>
   );
 }
 
 /** The signed-in frame: header with Logout, and the navigation unless `navigation` is false. */
-export function AppLayout({ user, navigation = true, children }: AppLayoutProps) {
+export function AppLayout({ user, navigation = true, renderBell, children }: AppLayoutProps) {
   const logout = useLogout();
   return (
     <AppShell
@@ -130,10 +142,10 @@ export function AppLayout({ user, navigation = true, children }: AppLayoutProps)
           {/* Hidden below md (collapsed, it is only moved off screen): a phone has one "Main"
               navigation, the bottom bar, and no focusable links out of sight. */}
           <AppShell.Navbar p="sm" visibleFrom="md">
-            <SidebarNav user={user} />
+            <SidebarNav user={user} renderBell={renderBell} />
           </AppShell.Navbar>
           <AppShell.Footer hiddenFrom="md">
-            <BottomNav user={user} />
+            <BottomNav user={user} renderBell={renderBell} />
           </AppShell.Footer>
         </>
       ) : null}

@@ -2,6 +2,7 @@ import type { Role } from '@behavio/contract';
 import {
   IconCreditCard,
   IconDatabase,
+  IconKey,
   IconLayoutDashboard,
   IconPackage,
   IconSettings,
@@ -15,6 +16,13 @@ export interface NavItem {
   icon: Icon;
   /** Roles that do not get this item (product-rules: Screens: rm has no Settings). */
   hiddenFor?: readonly Role[];
+  /** Only these roles get this item. */
+  onlyFor?: readonly Role[];
+  /**
+   * In the sidebar only: the phone's bottom bar holds five items at 390 px. On a phone the
+   * admin reaches it from Settings.
+   */
+  sidebarOnly?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -23,10 +31,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Products', to: paths.products, icon: IconPackage },
   { label: 'Settings', to: paths.settings, icon: IconSettings, hiddenFor: ['rm'] },
   { label: 'Subscription', to: paths.subscription, icon: IconCreditCard },
+  { label: 'API keys', to: paths.apiKeys, icon: IconKey, onlyFor: ['admin'], sidebarOnly: true },
 ];
 
-export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.hiddenFor?.includes(role));
+export function navItemsFor(role: Role, place: 'sidebar' | 'bottomBar' = 'sidebar'): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      !item.hiddenFor?.includes(role) &&
+      (!item.onlyFor || item.onlyFor.includes(role)) &&
+      (place === 'sidebar' || !item.sidebarOnly),
+  );
 }
 
 /** /settings stays active on /settings/manageCustomers. */

@@ -1,6 +1,9 @@
 import {
+  uploadAnswerSchema,
   uploadErrorBodySchema,
   uploadResponseSchema,
+  type NeedsMappingResponse,
+  type UploadAnswer,
   type UploadResponse,
 } from '@behavio/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -27,15 +30,21 @@ export interface UploadInput {
   onProgress?: (percent: number) => void;
 }
 
-/** POST /content/upload-file: multipart with one part named `file`, with upload progress. */
-export function uploadCustomerFile({ file, onProgress }: UploadInput): Promise<UploadResponse> {
+/**
+ * POST /content/upload-file: multipart with one part named `file`, with upload progress. A file
+ * whose headers are not all ours may answer `needs_mapping` (docs/ingestion.md, "Column mapping").
+ */
+export function uploadCustomerFile({ file, onProgress }: UploadInput): Promise<UploadAnswer> {
   const formData = new FormData();
   formData.append('file', file, file.name);
   return apiUpload('/content/upload-file', formData, {
     onProgress,
-    schema: uploadResponseSchema,
+    schema: uploadAnswerSchema,
   });
 }
+
+export const needsMapping = (answer: UploadAnswer): answer is NeedsMappingResponse =>
+  answer.status === 'needs_mapping';
 
 export function useUploadCustomerFile() {
   return useMutation({ mutationFn: uploadCustomerFile });

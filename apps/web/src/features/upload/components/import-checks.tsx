@@ -1,23 +1,11 @@
 import type { FilePreview, JobStatus, RowProblem } from '@behavio/contract';
 import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { Stat } from '@/components/ui/stat/stat';
 import { messageOr } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { REPORT_TEXT, useDownloadFileReport } from '../api/file-report';
 import { formatCount } from '../utils/format';
-
-function Stat({ label, value, color }: { label: string; value: string; color: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm" bg="gray.0">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz={22} fw={700} c={color}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 function ProblemsTable({ problems }: { problems: RowProblem[] }) {
   return (

@@ -8,6 +8,7 @@ import { toast } from '@/lib/notify';
 import { toastContinueError, useReloadUser } from '../api/confirm-upload';
 import { UPLOAD_TEXT } from '../api/upload-file';
 import { useUploadFlow, type UploadFlowFailure } from '../hooks/use-upload-flow';
+import { ColumnMappingStep } from './column-mapping-step';
 import { FileChip } from './file-chip';
 import { FileDropzone } from './file-dropzone';
 import { RequiredFieldsGuide } from './required-fields-guide';
@@ -97,6 +98,14 @@ function AdminUpload({
       ) : null}
       {state.phase === 'uploading' ? (
         <UploadProgress file={state.file} progress={state.progress} />
+      ) : null}
+      {state.phase === 'mapping' ? (
+        <ColumnMappingStep
+          answer={state.answer}
+          onConfirm={(mapping, save) => flow.confirmMapping(state.answer.file_id, mapping, save)}
+          onCancel={flow.cancelMapping}
+          confirming={flow.confirmingMapping}
+        />
       ) : null}
 
       {succeeded ? (

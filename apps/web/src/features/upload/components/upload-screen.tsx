@@ -1,5 +1,7 @@
 import { REQUIRED_COLUMN_COUNT } from '@behavio/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/page-title';
 import { UploadPanel } from './upload-panel';
@@ -25,6 +27,15 @@ export function UploadScreen() {
         </Text>
       </Stack>
       <UploadPanel variant="onboarding" />
+      {isAdmin && (
+        <Text size="sm" c="dimmed">
+          Your firm’s systems can send customers instead of a file:{' '}
+          <Anchor component={Link} to={paths.apiKeys} underline="always">
+            create an API key
+          </Anchor>
+          .
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,13 +1,22 @@
-import { INVALID_FILE_TYPE_MESSAGE, TOAST_MS, type UploadResponse } from '@behavio/contract';
+import {
+  INVALID_FILE_TYPE_MESSAGE,
+  TOAST_MS,
+  type ColumnMapping,
+  type NeedsMappingResponse,
+  type UploadResponse,
+} from '@behavio/contract';
 import { useState } from 'react';
 import { toastDeleteFailed, useDeleteFile, FILE_TEXT } from '@/lib/customer-files';
+import { hasCode, messageOr } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { toastContinueError, useReloadUser } from '../api/confirm-upload';
+import { MAPPING_TEXT, useConfirmFileMapping } from '../api/file-mapping';
 import { useImportStatus } from '../api/import-status';
 import {
   UPLOAD_TEXT,
   describeUploadError,
   isFailedUpload,
+  needsMapping,
   useUploadCustomerFile,
   validationFailure,
   type UploadFailure,
@@ -16,10 +25,14 @@ import {
 /** What the server kept of an upload: its answer without the message. */
 export type StoredAttempt = Omit<UploadResponse, 'message'>;
 
-/** docs/product-rules.md "States and transitions", Upload: idle → uploading → failed or uploaded. */
+/**
+ * docs/product-rules.md "States and transitions", Upload: idle → uploading → failed or uploaded;
+ * a file whose headers are not all ours goes through `mapping` first (docs/ingestion.md).
+ */
 export type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; file: File; progress: number }
+  | { phase: 'mapping'; answer: NeedsMappingResponse }
   | { phase: 'uploaded'; response: UploadResponse }
   | { phase: 'failed'; title?: string; message: string; attempt: StoredAttempt | null };
 
@@ -75,6 +88,7 @@ export function useUploadFlow({
 }: UploadFlowOptions) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const upload = useUploadCustomerFile();
+  const confirm = useConfirmFileMapping();
   const remove = useDeleteFile();
   const reloadUser = useReloadUser();
   const recheckUser = useReloadUser();
@@ -131,11 +145,47 @@ export function useUploadFlow({
           ),
       },
       {
-        onSuccess: (response) =>
-          isFailedUpload(response) ? fail(validationFailure(response)) : succeed(response),
+        onSuccess: (response) => {
+          if (needsMapping(response)) setState({ phase: 'mapping', answer: response });
+          else if (isFailedUpload(response)) fail(validationFailure(response));
+          else succeed(response);
+        },
         onError: (error) => fail(describeUploadError(error)),
       },
     );
+  };
+
+  /**
+   * The mapping step's Confirm: the import starts and the flow goes on as an upload's would. A
+   * mapping the server refuses keeps the step open with its reason.
+   */
+  const confirmMapping = (fileId: string, mapping: ColumnMapping, save: boolean) =>
+    confirm.mutate(
+      { fileId, mapping, save },
+      {
+        onSuccess: (response) =>
+          isFailedUpload(response) ? fail(validationFailure(response)) : succeed(response),
+        onError: (error) => {
+          if (!hasCode(error, 'invalid_mapping')) return fail(describeUploadError(error));
+          toast.error({
+            title: MAPPING_TEXT.failedTitle,
+            message: messageOr(error, UPLOAD_TEXT.failedFallback),
+            durationMs: TOAST_MS.uploadError,
+          });
+        },
+      },
+    );
+
+  /**
+   * Leaves the mapping step for another file: the waiting file is removed with its upload
+   * (nothing else could bring it back; the nightly sweep would take it after a week).
+   */
+  const cancelMapping = () => {
+    if (state.phase === 'mapping')
+      remove.mutate(state.answer.file_id, {
+        onError: (error) => toastDeleteFailed('upload', error),
+      });
+    setState({ phase: 'idle' });
   };
 
   /** Failure path 1: not CSV or Excel; the server is never called. */
@@ -178,6 +228,9 @@ export function useUploadFlow({
     live: importStatus.data,
     failure,
     chooseFile,
+    confirmMapping,
+    cancelMapping,
+    confirmingMapping: confirm.isPending,
     rejectFileType,
     deleteFile,
     continueWith,

@@ -1,0 +1,111 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCell, toCsvBuffer } from '../apps/server/test/fixtures/customer-files.js';
+import { CRM_HEADERS, crmExport } from '../apps/server/test/fixtures/renamed-exports.js';
+import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-mapping-'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A CRM export: renamed and reordered headers, one row with an age no one has. */
+function crmFile(name: string, seed: number) {
+  const { table } = crmExport(30, seed);
+  setCell(table, 4, CRM_HEADERS.age!, 'unknown');
+  const file = path.join(files, name);
+  writeFileSync(file, toCsvBuffer(table));
+  return file;
+}
+
+describe.each(Object.entries(VIEWPORTS))('column mapping journey at %s width', (name, viewport) => {
+  it('uploads a CRM export, confirms the suggested matching, sees what was read; the next export needs none', async () => {
+    const admin = await adminThroughApi(server, `mapping-${name}`);
+    const page = await browser.newPage({ viewport });
+    await signInPage(page, server, admin.token);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('Upload your customers file').first().waitFor();
+
+    const filename = `crm-${name}.csv`;
+    await page.locator('input[type="file"]').setInputFiles(crmFile(filename, 3));
+    await page.getByRole('heading', { name: 'Match your columns' }).waitFor();
+    // The suggestion is chosen and its first values shown beside it; not counted yet.
+    await expect
+      .poll(() => page.getByLabel('Header in your file: customer_id').first().inputValue())
+      .toBe('Client Ref');
+    const waiting = await api<{ user: { noOfFileUploads: number } }>(
+      server,
+      'GET',
+      '/api/auth/check-user',
+      { token: admin.token },
+    );
+    expect(waiting.user.noOfFileUploads).toBe(0);
+    await checkScreen(page, `mapping-step-${name}`);
+
+    await page.getByRole('button', { name: 'Confirm and import' }).click();
+    await page.getByText('Preview (first 10 customers)').waitFor();
+    const body = await page.locator('body').innerText();
+    expect(body).toMatch(/29/);
+    expect(body).toMatch(/age/);
+    const list = await api<{ files: { accepted_rows: number; rejected_rows: number }[] }>(
+      server,
+      'GET',
+      '/api/content/list-all-uploaded-files',
+      { token: admin.token },
+    );
+    expect(list.files.map((f) => [f.accepted_rows, f.rejected_rows])).toEqual([[29, 1]]);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('link', { name: 'Datasets' })
+      .or(page.getByRole('button', { name: 'Datasets' }))
+      .first()
+      .waitFor();
+    await buyPlan(server, admin.token, 'pro', 'monthly');
+    await page.goto(`${server.url}/datasets`);
+    await page.getByText('Your Datasets').first().waitFor();
+    await page.getByRole('tab', { name: new RegExp(filename.replace('.', '\\.')) }).click();
+    await page.getByRole('heading', { name: 'How the file was read' }).waitFor();
+    await page.getByText('the matching confirmed on upload').waitFor();
+    await checkScreen(page, `mapping-file-tab-${name}`);
+
+    // The rejected row is fixed in place, under our column names, and counted.
+    const stat = (label: string) =>
+      page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText();
+    expect(await stat('Accepted rows')).toBe('29');
+    await page.getByRole('button', { name: 'Fix rejected rows' }).click();
+    const age = page.getByLabel('age, row 6', { exact: true });
+    await age.waitFor();
+    expect(await age.inputValue()).toBe('unknown');
+    await age.fill('41');
+    await page.getByRole('button', { name: 'Save fixes' }).click();
+    await page.getByText('1 row fixed and imported').first().waitFor();
+    await expect.poll(() => stat('Accepted rows')).toBe('30');
+    expect(await stat('Rejected rows')).toBe('0');
+
+    // The same headers again: the saved matching reads the file with no step.
+    const again = crmFile(`crm-again-${name}.csv`, 8);
+    await page.getByRole('tab', { name: 'Upload Dataset' }).click();
+    await page.locator('input[type="file"]').setInputFiles(again);
+    await page
+      .getByText(/Preview \(first \d+ customers\)/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('heading', { name: 'Match your columns' }).count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  customerTable,
+  generateCustomers,
+  setCell,
+  toCsvBuffer,
+} from '../apps/server/test/fixtures/customer-files.js';
+import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-fixes-'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** 12 customers, two rejected: row 4 (age "forty") and row 9 (risk_profile 11). */
+function fileWithBadRows(name: string) {
+  const table = customerTable(generateCustomers(12, { seed: 23 }));
+  setCell(table, 2, 'age', 'forty');
+  setCell(table, 7, 'risk_profile', 11);
+  const file = path.join(files, name);
+  writeFileSync(file, toCsvBuffer(table));
+  return file;
+}
+
+describe.each(Object.entries(VIEWPORTS))(
+  'fix rejected rows journey at %s width',
+  (name, viewport) => {
+    it('uploads a file with bad rows, fixes one in place and sees the accepted count rise', async () => {
+      const admin = await adminThroughApi(server, `fixes-${name}`);
+      await buyPlan(server, admin.token, 'pro', 'monthly');
+      const page = await browser.newPage({ viewport });
+      await signInPage(page, server, admin.token);
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByText('Upload your customers file').first().waitFor();
+
+      const filename = `mixed-${name}.csv`;
+      await page.locator('input[type="file"]').setInputFiles(fileWithBadRows(filename));
+      await page.getByText('Preview (first 10 customers)').waitFor();
+
+      await page.goto(`${server.url}/datasets`);
+      await page.getByText('Your Datasets').first().waitFor();
+      await page.getByRole('tab', { name: new RegExp(filename.replace('.', '\\.')) }).click();
+      const stat = (label: string) =>
+        page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText();
+      await expect.poll(() => stat('Accepted rows')).toBe('10');
+      expect(await stat('Rejected rows')).toBe('2');
+
+      await page.getByRole('button', { name: 'Fix rejected rows' }).click();
+      const age = page.getByLabel('age, row 4', { exact: true });
+      await age.waitFor();
+      expect(await age.inputValue()).toBe('forty');
+      expect(await age.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText('must be a whole number between 0 and 120').first().waitFor();
+      expect(await page.getByLabel('risk_profile, row 9', { exact: true }).inputValue()).toBe('11');
+      expect(await sideScrollOffenders(page)).toEqual([]);
+      await checkScreen(page, `fix-rejected-rows-${name}`);
+
+      await age.fill('41');
+      await page.getByRole('button', { name: 'Save fixes' }).click();
+      await page.getByText('1 row fixed and imported').first().waitFor();
+      await expect.poll(() => stat('Accepted rows')).toBe('11');
+      expect(await stat('Rejected rows')).toBe('1');
+      expect(await page.getByLabel('age, row 4', { exact: true }).count()).toBe(0);
+      await page.getByLabel('risk_profile, row 9', { exact: true }).waitFor();
+      await checkScreen(page, `fix-rejected-rows-saved-${name}`);
+
+      const list = await api<{ files: { accepted_rows: number; rejected_rows: number }[] }>(
+        server,
+        'GET',
+        '/api/content/list-all-uploaded-files',
+        { token: admin.token },
+      );
+      expect(list.files.map((f) => [f.accepted_rows, f.rejected_rows])).toEqual([[11, 1]]);
+      await page.close();
+    });
+  },
+);

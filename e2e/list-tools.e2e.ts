@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminThroughApi,
+  api,
+  buyPlan,
+  rmWithBook,
+  signInPage,
+  uploadThroughApi,
+} from './support/api.js';
+import { checkScreen } from './support/axe.js';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/*
+ * Issue 20's list tools from the outside: an RM filters Who To Call by urgency, sorts it, opens
+ * the same view from its link, and exports it; the file holds exactly the rows shown, in order.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let rmToken: string;
+/** The RM's call list as the server answers it unfiltered. */
+let callList: { customer_id: string; urgency_level: string }[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const admin = await adminThroughApi(server, 'tools-journey');
+  await uploadThroughApi(server, admin.token, 40);
+  await buyPlan(server, admin.token, 'pro', 'yearly');
+  const rm = {
+    name: 'Tess Tools',
+    email: `tess.${Date.now()}@example.com`,
+    password: 'tess-pass-1',
+  };
+  await rmWithBook(server, admin.token, rm, 12);
+  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+    body: { role: 'rm', email: rm.email, password: rm.password, adminEmail: admin.email },
+  }));
+  // The screen opens on today's list, so the journey checks against it.
+  callList = await api(server, 'GET', '/api/content/rm-who-to-call?scope=today', {
+    token: rmToken,
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The urgency most of the book has, so the filter keeps some customers and leaves others. */
+function commonestUrgency() {
+  const counts = new Map<string, number>();
+  for (const item of callList)
+    counts.set(item.urgency_level, (counts.get(item.urgency_level) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+describe.each(Object.entries(VIEWPORTS))('List tools at %s width', (name, viewport) => {
+  it('filters and sorts Who To Call, keeps the view in its link, and exports exactly it', async () => {
+    const urgency = commonestUrgency();
+    const expected = callList
+      .filter((item) => item.urgency_level === urgency)
+      .map((item) => item.customer_id)
+      .sort((a, b) => (a < b ? 1 : -1));
+    const left = callList.find((item) => item.urgency_level !== urgency)?.customer_id;
+
+    const page = await browser.newPage({ viewport, acceptDownloads: true });
+    await signInPage(page, server, rmToken);
+    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    await page.getByRole('heading', { name: 'Priority Call List' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Urgency' }).click();
+    await page.getByRole('option', { name: capitalise(urgency) }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Customer ID' }).click();
+    await page.getByRole('button', { name: /Sort order: ascending/ }).click();
+    await page.waitForURL(/order=desc/);
+    const link = page.url();
+    expect(new URL(link).searchParams.get('urgency')).toBe(urgency);
+    expect(new URL(link).searchParams.get('sort')).toBe('customer_id');
+
+    await page.getByText(expected[0]!).first().waitFor();
+    if (left) expect(await page.getByText(left, { exact: true }).count()).toBe(0);
+    await checkScreen(page, `list-tools-who-to-call-${name}`);
+
+    // The link opens the same view.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Priority Call List' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Sort by' }).inputValue()).toBe('Customer ID');
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^who-to-call-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(
+      lines[0]!.startsWith('Customer ID,Country,Age,Risk Profile,Priority Score,Urgency'),
+    ).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
+    await page.close();
+  });
+});
