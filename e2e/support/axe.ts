@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot } from './browser.js';
+import { screenshot, settled } from './browser.js';
 
 /** WCAG 2.2 AA, the level the product promises (issue 22), and the levels below it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -15,25 +15,6 @@ function describeViolation(violation: Violation) {
     .map((node) => `    ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`)
     .join('\n');
   return `${violation.impact} ${violation.id} (${violation.help}), ${violation.nodes.length} element(s):\n${nodes}`;
-}
-
-/**
- * Waits for the screen's running transitions (a dialog fading in, a toast sliding) to end, at
- * most 2 s: axe measured a dialog's text against its half-faded overlay (4.01:1) and a button
- * mid-fade (1.02:1), which no user reads.
- */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.allSettled(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
 }
 
 /**

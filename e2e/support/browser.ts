@@ -67,12 +67,39 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Waits for the screen's running transitions (a dialog fading in, a toast sliding) to end, at
+ * most 2 s: axe measured a dialog's text against its half-faded overlay (4.01:1) and a button
+ * mid-fade (1.02:1), which no user reads.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/**
  * Elements that reach past the right edge of the viewport (the page scrolls sideways), outside
  * any box that scrolls on its own: a short description of each, for the journey's message.
+ * Measured once the screen's transitions have ended, and leaving out what is still moving: a
+ * toast that slides out past the edge when its time is up (it can start after the wait) is
+ * not a page that scrolls sideways.
  */
 export async function sideScrollOffenders(page: Page): Promise<string[]> {
+  await settled(page);
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    const moving = document
+      .getAnimations()
+      .map((a) => (a.effect as KeyframeEffect | null)?.target)
+      .filter((target): target is Element => target instanceof Element);
     const scrollsItself = (el: Element | null): boolean => {
       for (let e = el?.parentElement ?? null; e; e = e.parentElement) {
         const { overflowX } = getComputedStyle(e);
@@ -84,6 +111,7 @@ export async function sideScrollOffenders(page: Page): Promise<string[]> {
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1 || scrollsItself(el)) continue;
+      if (moving.some((target) => target.contains(el))) continue;
       const name = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
       offenders.push(
         `${name} (right edge ${Math.round(box.right)} px): ${(el.textContent ?? '').slice(0, 40)}`,
