@@ -1,8 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
-import { prerenderLanding } from './prerender-landing';
+import { precompress } from './precompress.ts';
+import { prerenderLanding } from './prerender-landing.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 

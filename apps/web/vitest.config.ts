@@ -1,9 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    resolve: {
+      // The router's ES module build for every import of it, as in the app's bundle. Left to
+      // itself, Vitest loads \`react-router\` as CommonJS but \`react-router/dom\` as an ES module:
+      // two copies whose contexts do not meet, so \`RouterProvider\` from \`react-router/dom\` (the
+      // app's, whose navigations can render synchronously) could not be used in tests.
+      alias: [
+        { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router')) },
+      ],
+    },
     test: {
       name: 'web',
       environment: 'jsdom',

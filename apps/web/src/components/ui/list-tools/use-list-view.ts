@@ -101,7 +101,10 @@ export function useListView(
           for (const name of resetParams ?? []) next.delete(name);
           return next;
         },
-        { preventScrollReset: true },
+        // Rendered at once rather than in a transition: the router's function form starts from
+        // the URL of the last render, so a second change made before a deferred render (a quick
+        // user, a busy browser) would start from the old URL and undo the first.
+        { preventScrollReset: true, flushSync: true },
       ),
     [setParams, resetParams],
   );
