@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminThroughApi, api, buyPlan, signInPage, uploadThroughApi } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 async function addRm(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Add Relationship Manager' }).click();
@@ -42,13 +32,13 @@ async function chooseRm(page: Page, section: string, rmName: string) {
 
 describe('administration journey', () => {
   it('adds RMs, assigns and reassigns customers, views a book and a call list; the RM then sees exactly their customers', async () => {
-    const admin = await adminThroughApi(server, 'admin-journey');
-    await uploadThroughApi(server, admin.token, 30);
-    await buyPlan(server, admin.token, 'business', 'monthly');
+    const admin = await adminThroughApi(journey.server, 'admin-journey');
+    await uploadThroughApi(journey.server, admin.token, 30);
+    await buyPlan(journey.server, admin.token, 'business', 'monthly');
 
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, admin.token);
-    await page.goto(`${server.url}/settings`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, admin.token);
+    await page.goto(`${journey.server.url}/settings`);
     const ritaEmail = `rita.${Date.now()}@example.com`;
     const omarEmail = `omar.${Date.now()}@example.com`;
     await addRm(page, 'Rita Banks', ritaEmail);
@@ -102,16 +92,16 @@ describe('administration journey', () => {
     await checkScreen(page, 'admin-manage-customers-desktop');
     await page.close();
 
-    const phone = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await signInPage(phone, server, admin.token);
-    await phone.goto(`${server.url}/settings`);
+    const phone = await journey.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await signInPage(phone, journey.server, admin.token);
+    await phone.goto(`${journey.server.url}/settings`);
     await phone
       .getByRole('cell', { name: ritaEmail })
       .or(phone.getByText(ritaEmail))
       .first()
       .waitFor();
     await checkScreen(phone, 'admin-settings-mobile');
-    await phone.goto(`${server.url}/settings/manageCustomers`);
+    await phone.goto(`${journey.server.url}/settings/manageCustomers`);
     await phone.getByText('Showing 1 to 25 of 30 customers').waitFor();
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
@@ -132,19 +122,24 @@ describe('administration journey', () => {
     await checkScreen(phone, 'admin-manage-customers-mobile');
     await phone.close();
 
-    const rita = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+    const rita = await api<{ token: string }>(journey.server, 'POST', '/api/auth/login-others', {
       body: { role: 'rm', email: ritaEmail, password: 'rm-pass-123', adminEmail: admin.email },
     });
     const ritaBook = await api<{ customers: { customer_id: string }[] }>(
-      server,
+      journey.server,
       'GET',
       '/api/content/rm-own-book',
       { token: rita.token },
     );
     expect(ritaBook.customers.map((c) => c.customer_id)).toEqual(['C-100001', 'C-100002']);
-    const audit = await api<{ events: { action: string }[] }>(server, 'GET', '/api/audit/events', {
-      token: admin.token,
-    });
+    const audit = await api<{ events: { action: string }[] }>(
+      journey.server,
+      'GET',
+      '/api/audit/events',
+      {
+        token: admin.token,
+      },
+    );
     expect(audit.events.map((e) => e.action)).toEqual(
       expect.arrayContaining([
         'employee.created',

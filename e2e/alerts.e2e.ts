@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   customerTable,
   realisticCustomers,
@@ -17,8 +14,8 @@ import {
   uploadCsvThroughApi,
 } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { sideScrollOffenders, VIEWPORTS } from './support/browser.js';
+import { fileToUpload, useJourney } from './support/journey.js';
 
 /**
  * Issue 19, item 7: an admin uploads a file and gives one customer to an RM; a second file makes
@@ -37,8 +34,7 @@ const CUSTOMER = 'C-100036';
 const rmEmail = `rosa.${Date.now()}@example.com`;
 const RM_PASSWORD = 'rosa-pass-1';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
 let admin: Awaited<ReturnType<typeof adminThroughApi>>;
 let rmToken: string;
 let secondFile: string;
@@ -74,7 +70,7 @@ async function importCompleted(fileId: string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { job_status } = await api<{ job_status: string }>(
-      server,
+      journey.server,
       'GET',
       `/api/content/preview-file/${fileId}`,
       { token: admin.token },
@@ -87,21 +83,21 @@ async function importCompleted(fileId: string) {
 }
 
 const rmAlerts = () =>
-  api<AlertsAnswer>(server, 'GET', '/api/alerts?status=all&limit=100', { token: rmToken });
+  api<AlertsAnswer>(journey.server, 'GET', '/api/alerts?status=all&limit=100', { token: rmToken });
 
 /** The visible bell (the sidebar's from the medium width up, the bottom bar's below). */
 const bell = (page: Page) => page.getByRole('button', { name: /^Alerts( \d+\+? unread)?$/ });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await adminThroughApi(server, 'alerts-journey');
+  admin = await adminThroughApi(journey.server, 'alerts-journey');
   // A paid plan: the free plan keeps one file.
-  await buyPlan(server, admin.token, 'pro', 'monthly');
+  await buyPlan(journey.server, admin.token, 'pro', 'monthly');
   const [first, second] = books();
-  await importCompleted(await uploadCsvThroughApi(server, admin.token, first, 'book-november.csv'));
+  await importCompleted(
+    await uploadCsvThroughApi(journey.server, admin.token, first, 'book-november.csv'),
+  );
   const { employee } = await api<{ employee: { id: string } }>(
-    server,
+    journey.server,
     'POST',
     '/api/roles/create-new-employee',
     {
@@ -109,26 +105,26 @@ beforeAll(async () => {
       body: { name: 'Rosa Manager', email: rmEmail, password: RM_PASSWORD, role: 'rm' },
     },
   );
-  await api(server, 'POST', '/api/content/assign-rm-bulk', {
+  await api(journey.server, 'POST', '/api/content/assign-rm-bulk', {
     token: admin.token,
     body: { customer_ids: [CUSTOMER], rm_id: employee.id },
   });
-  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
-    body: { role: 'rm', email: rmEmail, password: RM_PASSWORD, adminEmail: admin.email },
-  }));
-  secondFile = path.join(mkdtempSync(path.join(tmpdir(), 'alerts-journey-')), 'book-december.csv');
-  writeFileSync(secondFile, second);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ token: rmToken } = await api<{ token: string }>(
+    journey.server,
+    'POST',
+    '/api/auth/login-others',
+    {
+      body: { role: 'rm', email: rmEmail, password: RM_PASSWORD, adminEmail: admin.email },
+    },
+  ));
+  secondFile = fileToUpload('book-december.csv', second);
 });
 
 describe('Alerts journey', () => {
   it('the admin uploads the second file and its Datasets tab shows what changed', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, admin.token);
-    await page.goto(`${server.url}/datasets`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, admin.token);
+    await page.goto(`${journey.server.url}/datasets`);
     await page.getByRole('heading', { name: 'Your Datasets' }).waitFor();
     await page.locator('input[type="file"]').setInputFiles(secondFile);
     await page.getByRole('button', { name: 'Continue' }).click({ timeout: 30_000 });
@@ -152,8 +148,8 @@ describe('Alerts journey', () => {
     // An RM is told about their own customers only.
     expect(new Set(before.alerts.map((alert) => alert.customer_id))).toEqual(new Set([CUSTOMER]));
 
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await signInRmThroughLogin(page, server, {
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await signInRmThroughLogin(page, journey.server, {
       email: rmEmail,
       password: RM_PASSWORD,
       adminEmail: admin.email,
@@ -205,7 +201,7 @@ describe('Alerts journey', () => {
     await page.getByRole('button', { name: left, exact: true }).waitFor();
 
     // The full list, with every alert under All.
-    await page.goto(`${server.url}/alerts`);
+    await page.goto(`${journey.server.url}/alerts`);
     await page.getByRole('tab', { name: 'All' }).click();
     await page
       .getByRole('list', { name: 'Alerts, newest first' })

@@ -1,21 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminThroughApi, api, signInPage, uploadThroughApi } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 interface Status {
   hasSubscription: boolean;
@@ -27,12 +16,12 @@ interface Status {
 
 describe('billing journey', () => {
   it('buys Pro yearly through the offline checkout, unlocks the RM screens and paid features, then cancels', async () => {
-    const admin = await adminThroughApi(server, 'billing');
-    await uploadThroughApi(server, admin.token, 20);
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, admin.token);
+    const admin = await adminThroughApi(journey.server, 'billing');
+    await uploadThroughApi(journey.server, admin.token, 20);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, admin.token);
 
-    await page.goto(`${server.url}/subscription`);
+    await page.goto(`${journey.server.url}/subscription`);
     await page.getByText('Choose Your Plan').first().waitFor();
     await page.getByText('Preferred').first().waitFor();
     await page.getByRole('radio', { name: /Yearly/ }).check({ force: true });
@@ -45,9 +34,14 @@ describe('billing journey', () => {
     await page.waitForURL('**/subscription**');
     await page.getByText('Current Plan').first().waitFor();
 
-    const status = await api<Status>(server, 'GET', '/api/subscription/subscription-status', {
-      token: admin.token,
-    });
+    const status = await api<Status>(
+      journey.server,
+      'GET',
+      '/api/subscription/subscription-status',
+      {
+        token: admin.token,
+      },
+    );
     expect(status).toMatchObject({
       hasSubscription: true,
       status: 'active',
@@ -58,26 +52,26 @@ describe('billing journey', () => {
 
     // The firm's plan reaches its employees: an RM now gets the analytics.
     const rmEmail = `rm.billing.${Date.now()}@example.com`;
-    await api(server, 'POST', '/api/roles/create-new-employee', {
+    await api(journey.server, 'POST', '/api/roles/create-new-employee', {
       token: admin.token,
       body: { name: 'Paid RM', email: rmEmail, password: 'rm-pass-123', role: 'rm' },
     });
-    const rm = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
+    const rm = await api<{ token: string }>(journey.server, 'POST', '/api/auth/login-others', {
       body: { role: 'rm', email: rmEmail, password: 'rm-pass-123', adminEmail: admin.email },
     });
-    const calls = await fetch(`${server.url}/api/content/rm-who-to-call`, {
+    const calls = await fetch(`${journey.server.url}/api/content/rm-who-to-call`, {
       headers: { authorization: `Bearer ${rm.token}` },
     });
     expect(calls.status).toBe(200);
     await calls.arrayBuffer();
 
-    await page.goto(`${server.url}/premium/full`);
+    await page.goto(`${journey.server.url}/premium/full`);
     await page.getByText('You have full access to all premium features.').waitFor();
     await page.getByText('Premium Feature Access').first().waitFor();
     await page.getByText('Advanced Data Insights').first().waitFor();
     await expect.poll(() => page.getByText('Loading data...').count()).toBe(0);
 
-    await page.goto(`${server.url}/subscription`);
+    await page.goto(`${journey.server.url}/subscription`);
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByText('You will lose access to premium features').waitFor();
     await page
@@ -88,7 +82,7 @@ describe('billing journey', () => {
       .poll(
         async () =>
           (
-            await api<Status>(server, 'GET', '/api/subscription/subscription-status', {
+            await api<Status>(journey.server, 'GET', '/api/subscription/subscription-status', {
               token: admin.token,
             })
           ).cancelAtPeriodEnd,
@@ -100,16 +94,16 @@ describe('billing journey', () => {
   it.each(Object.entries(VIEWPORTS))(
     'spends credits down to the No Credits Left redirect at %s width',
     async (name, viewport) => {
-      const admin = await adminThroughApi(server, `credits-${name}`);
-      await uploadThroughApi(server, admin.token, 20);
+      const admin = await adminThroughApi(journey.server, `credits-${name}`);
+      await uploadThroughApi(journey.server, admin.token, 20);
       for (let i = 0; i < 9; i++)
-        await api(server, 'GET', '/api/free/freeRoute1', { token: admin.token });
-      const page = await browser.newPage({ viewport });
-      await signInPage(page, server, admin.token);
-      await page.goto(`${server.url}/subscription`);
+        await api(journey.server, 'GET', '/api/free/freeRoute1', { token: admin.token });
+      const page = await journey.browser.newPage({ viewport });
+      await signInPage(page, journey.server, admin.token);
+      await page.goto(`${journey.server.url}/subscription`);
       await page.getByText('Choose Your Plan').first().waitFor();
       await checkScreen(page, `billing-plans-${name}`);
-      await page.goto(`${server.url}/premium`);
+      await page.goto(`${journey.server.url}/premium`);
       await page.getByRole('button', { name: 'Learn How Credits Work' }).click();
       await page.getByRole('button', { name: 'Got it' }).click();
 
@@ -123,9 +117,14 @@ describe('billing journey', () => {
       await dialog.getByRole('button', { name: 'Confirm Unlock' }).click();
       await page.getByText('Feature Unlocked!').first().waitFor();
       await checkScreen(page, `billing-unlocked-${name}`);
-      const me = await api<{ user: { credits: number } }>(server, 'GET', '/api/auth/check-user', {
-        token: admin.token,
-      });
+      const me = await api<{ user: { credits: number } }>(
+        journey.server,
+        'GET',
+        '/api/auth/check-user',
+        {
+          token: admin.token,
+        },
+      );
       expect(me.user.credits).toBe(0);
 
       await page.getByRole('button', { name: 'Unlock Feature' }).first().click();

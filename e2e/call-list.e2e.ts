@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminThroughApi,
-  api,
-  buyPlan,
-  rmWithBook,
-  signInPage,
-  uploadThroughApi,
-} from './support/api.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, proFirmWithRm, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { sideScrollOffenders, VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
 /**
  * Issue 20 (items 3, 5, 6, 7 and 8's journey): an RM sets their calls per day, opens Who To Call
@@ -37,35 +30,22 @@ const FOCUS = ['Urgent'] as const;
 const FOCUS_PARAM = FOCUS.map((level) => level.toLowerCase()).join(',');
 const rmEmail = `tara.${Date.now()}@example.com`;
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
 let rmToken: string;
 /** The first customer of today's list, who is called in the journey. */
 let customerId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const admin = await adminThroughApi(server, 'call-list-journey');
-  await uploadThroughApi(server, admin.token, 40);
-  await buyPlan(server, admin.token, 'pro', 'yearly');
-  await rmWithBook(
-    server,
-    admin.token,
+  ({ rmToken } = await proFirmWithRm(
+    journey.server,
+    'call-list-journey',
     { name: 'Tara Manager', email: rmEmail, password: 'tara-pass-1' },
     BOOK,
-  );
-  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
-    body: { role: 'rm', email: rmEmail, password: 'tara-pass-1', adminEmail: admin.email },
-  }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ));
 });
 
 const today = (view = '') =>
-  api<CallItem[]>(server, 'GET', `/api/content/rm-who-to-call?scope=today${view}`, {
+  api<CallItem[]>(journey.server, 'GET', `/api/content/rm-who-to-call?scope=today${view}`, {
     token: rmToken,
   });
 
@@ -94,9 +74,9 @@ const scope = (page: Page, label: "Today's list" | 'Show all') =>
 
 describe('Call list journey', () => {
   it('sets calls per day in Settings, and Who To Call shows today’s list of that size, with Show all for the book', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, rmToken);
-    await page.goto(`${server.url}/settings`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, rmToken);
+    await page.goto(`${journey.server.url}/settings`);
     const field = page.getByRole('textbox', { name: 'My calls per day' });
     await field.fill(String(CALLS_PER_DAY));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -108,7 +88,7 @@ describe('Call list journey', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(CALLS_PER_DAY);
 
-    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    await page.goto(`${journey.server.url}/dashboard?panel=who-to-call`);
     await page.getByText(`${list.length} of ${list.length}`).waitFor();
     await page.getByText(`${list.length} to call today of the ${BOOK} in your book`).waitFor();
     await checkScreen(page, 'call-list-today-desktop');
@@ -130,9 +110,9 @@ describe('Call list journey', () => {
     expect(focus.every((item) => item.urgency_level === 'urgent')).toBe(true);
     customerId = focus[0]!.customer_id;
 
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, rmToken);
-    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, rmToken);
+    await page.goto(`${journey.server.url}/dashboard?panel=who-to-call`);
     await page.getByText(/to call today of the/).waitFor();
     await filterUrgency(page, FOCUS);
     // The filter is in the address (and the list asked for) before the sort goes beside it.
@@ -184,24 +164,24 @@ describe('Call list journey', () => {
     await scope(page, 'Show all');
     await entryOf(page, customerId).getByText('Called', { exact: true }).waitFor();
     for (const panel of ['book', 'priority', 'risk', 'segments']) {
-      await page.goto(`${server.url}/dashboard?panel=${panel}`);
+      await page.goto(`${journey.server.url}/dashboard?panel=${panel}`);
       const entry = entryOf(page, customerId);
       await entry.waitFor();
       expect(await entry.getByText('Called', { exact: true }).count(), panel).toBe(1);
       await checkScreen(page, `call-list-called-${panel}-desktop`);
     }
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto(`${server.url}/dashboard?panel=priority`);
+    await page.goto(`${journey.server.url}/dashboard?panel=priority`);
     await entryOf(page, customerId).getByText('Called', { exact: true }).waitFor();
     await checkScreen(page, 'call-list-called-priority-mobile');
     expect(await sideScrollOffenders(page)).toEqual([]);
 
     // The customer page says it too, and its timeline holds the call above the note.
-    await page.goto(`${server.url}/customers/${customerId}`);
+    await page.goto(`${journey.server.url}/customers/${customerId}`);
     const items = page.getByRole('list', { name: 'Timeline, newest first' }).getByRole('listitem');
     await items.first().getByText('Called').waitFor();
     expect(await items.nth(1).innerText()).toContain(NOTE);
-    const book = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call', {
+    const book = await api<CallItem[]>(journey.server, 'GET', '/api/content/rm-who-to-call', {
       token: rmToken,
     });
     expect(book).toHaveLength(BOOK);

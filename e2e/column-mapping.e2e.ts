@@ -1,43 +1,26 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setCell, toCsvBuffer } from '../apps/server/test/fixtures/customer-files.js';
 import { CRM_HEADERS, crmExport } from '../apps/server/test/fixtures/renamed-exports.js';
 import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { fileToUpload, useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-mapping-'));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** A CRM export: renamed and reordered headers, one row with an age no one has. */
 function crmFile(name: string, seed: number) {
   const { table } = crmExport(30, seed);
   setCell(table, 4, CRM_HEADERS.age!, 'unknown');
-  const file = path.join(files, name);
-  writeFileSync(file, toCsvBuffer(table));
-  return file;
+  return fileToUpload(name, toCsvBuffer(table));
 }
 
 describe.each(Object.entries(VIEWPORTS))('column mapping journey at %s width', (name, viewport) => {
   it('uploads a CRM export, confirms the suggested matching, sees what was read; the next export needs none', async () => {
-    const admin = await adminThroughApi(server, `mapping-${name}`);
-    const page = await browser.newPage({ viewport });
-    await signInPage(page, server, admin.token);
-    await page.goto(`${server.url}/dashboard`);
+    const admin = await adminThroughApi(journey.server, `mapping-${name}`);
+    const page = await journey.browser.newPage({ viewport });
+    await signInPage(page, journey.server, admin.token);
+    await page.goto(`${journey.server.url}/dashboard`);
     await page.getByText('Upload your customers file').first().waitFor();
 
     const filename = `crm-${name}.csv`;
@@ -48,7 +31,7 @@ describe.each(Object.entries(VIEWPORTS))('column mapping journey at %s width', (
       .poll(() => page.getByLabel('Header in your file: customer_id').first().inputValue())
       .toBe('Client Ref');
     const waiting = await api<{ user: { noOfFileUploads: number } }>(
-      server,
+      journey.server,
       'GET',
       '/api/auth/check-user',
       { token: admin.token },
@@ -62,7 +45,7 @@ describe.each(Object.entries(VIEWPORTS))('column mapping journey at %s width', (
     expect(body).toMatch(/29/);
     expect(body).toMatch(/age/);
     const list = await api<{ files: { accepted_rows: number; rejected_rows: number }[] }>(
-      server,
+      journey.server,
       'GET',
       '/api/content/list-all-uploaded-files',
       { token: admin.token },
@@ -75,8 +58,8 @@ describe.each(Object.entries(VIEWPORTS))('column mapping journey at %s width', (
       .or(page.getByRole('button', { name: 'Datasets' }))
       .first()
       .waitFor();
-    await buyPlan(server, admin.token, 'pro', 'monthly');
-    await page.goto(`${server.url}/datasets`);
+    await buyPlan(journey.server, admin.token, 'pro', 'monthly');
+    await page.goto(`${journey.server.url}/datasets`);
     await page.getByText('Your Datasets').first().waitFor();
     await page.getByRole('tab', { name: new RegExp(filename.replace('.', '\\.')) }).click();
     await page.getByRole('heading', { name: 'How the file was read' }).waitFor();

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminThroughApi,
-  api,
-  buyPlan,
-  rmWithBook,
-  signInPage,
-  uploadThroughApi,
-} from './support/api.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, proFirmWithRm, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { sideScrollOffenders, VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
 /**
  * Issue 18: the admin adds a product with rules on the Products screen, an RM opens a customer from the call list, sees
@@ -30,8 +23,7 @@ interface CallItem {
 const PRODUCT = 'Journey Cash Reserve';
 const rmEmail = `rhea.${Date.now()}@example.com`;
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
 let rmToken: string;
 let adminToken: string;
 /** A customer of the RM whose best product is the admin's new one. */
@@ -42,9 +34,14 @@ async function customerRecommendedTheProduct(): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     // Today's list, which the call list screen shows.
-    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call?scope=today', {
-      token: rmToken,
-    });
+    const list = await api<CallItem[]>(
+      journey.server,
+      'GET',
+      '/api/content/rm-who-to-call?scope=today',
+      {
+        token: rmToken,
+      },
+    );
     const match = list.find((item) => item.recommended_products[0]?.name === PRODUCT);
     if (match) return match.customer_id;
     if (Date.now() > deadline) throw new Error(`${PRODUCT} was not recommended within 20 s`);
@@ -53,25 +50,14 @@ async function customerRecommendedTheProduct(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const admin = await adminThroughApi(server, 'product-journey');
-  await uploadThroughApi(server, admin.token, 40);
-  await buyPlan(server, admin.token, 'pro', 'yearly');
-  await rmWithBook(
-    server,
-    admin.token,
+  let admin: { token: string };
+  ({ admin, rmToken } = await proFirmWithRm(
+    journey.server,
+    'product-journey',
     { name: 'Rhea Manager', email: rmEmail, password: 'rhea-pass-1' },
     25,
-  );
-  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
-    body: { role: 'rm', email: rmEmail, password: 'rhea-pass-1', adminEmail: admin.email },
-  }));
+  ));
   adminToken = admin.token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The call list's entry of the customer: its row (desktop) or card (phone). */
@@ -83,9 +69,9 @@ const callEntry = (page: Page) =>
 
 describe('Customer page journey', () => {
   it('the admin adds a savings product with rules on the Products screen', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, adminToken);
-    await page.goto(`${server.url}/products`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, adminToken);
+    await page.goto(`${journey.server.url}/products`);
     await page.getByRole('article', { name: 'Easy Access Saver' }).waitFor();
     await checkScreen(page, 'products-desktop');
     await page.getByRole('button', { name: 'Add product' }).click();
@@ -112,9 +98,9 @@ describe('Customer page journey', () => {
   });
 
   it('opens a customer from the call list, reads why the product fits, declines it, and it leaves the recommendations', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await signInPage(page, server, rmToken);
-    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    const page = await journey.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, journey.server, rmToken);
+    await page.goto(`${journey.server.url}/dashboard?panel=who-to-call`);
     const entry = callEntry(page);
     await entry.getByRole('group', { name: `Top product: ${PRODUCT}` }).waitFor();
     await checkScreen(page, 'customer-page-call-list-desktop');
@@ -153,7 +139,7 @@ describe('Customer page journey', () => {
         .getByRole('group', { name: `Top product: ${PRODUCT}` })
         .count(),
     ).toBe(0);
-    const list = await api<CallItem[]>(server, 'GET', '/api/content/rm-who-to-call', {
+    const list = await api<CallItem[]>(journey.server, 'GET', '/api/content/rm-who-to-call', {
       token: rmToken,
     });
     const item = list.find((i) => i.customer_id === customerId);

@@ -1,8 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   customerTable,
   generateCustomers,
@@ -11,48 +7,35 @@ import {
 } from '../apps/server/test/fixtures/customer-files.js';
 import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, sideScrollOffenders, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { sideScrollOffenders, VIEWPORTS } from './support/browser.js';
+import { fileToUpload, useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-fixes-'));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** 12 customers, two rejected: row 4 (age "forty") and row 9 (risk_profile 11). */
 function fileWithBadRows(name: string) {
   const table = customerTable(generateCustomers(12, { seed: 23 }));
   setCell(table, 2, 'age', 'forty');
   setCell(table, 7, 'risk_profile', 11);
-  const file = path.join(files, name);
-  writeFileSync(file, toCsvBuffer(table));
-  return file;
+  return fileToUpload(name, toCsvBuffer(table));
 }
 
 describe.each(Object.entries(VIEWPORTS))(
   'fix rejected rows journey at %s width',
   (name, viewport) => {
     it('uploads a file with bad rows, fixes one in place and sees the accepted count rise', async () => {
-      const admin = await adminThroughApi(server, `fixes-${name}`);
-      await buyPlan(server, admin.token, 'pro', 'monthly');
-      const page = await browser.newPage({ viewport });
-      await signInPage(page, server, admin.token);
-      await page.goto(`${server.url}/dashboard`);
+      const admin = await adminThroughApi(journey.server, `fixes-${name}`);
+      await buyPlan(journey.server, admin.token, 'pro', 'monthly');
+      const page = await journey.browser.newPage({ viewport });
+      await signInPage(page, journey.server, admin.token);
+      await page.goto(`${journey.server.url}/dashboard`);
       await page.getByText('Upload your customers file').first().waitFor();
 
       const filename = `mixed-${name}.csv`;
       await page.locator('input[type="file"]').setInputFiles(fileWithBadRows(filename));
       await page.getByText('Preview (first 10 customers)').waitFor();
 
-      await page.goto(`${server.url}/datasets`);
+      await page.goto(`${journey.server.url}/datasets`);
       await page.getByText('Your Datasets').first().waitFor();
       await page.getByRole('tab', { name: new RegExp(filename.replace('.', '\\.')) }).click();
       const stat = (label: string) =>
@@ -80,7 +63,7 @@ describe.each(Object.entries(VIEWPORTS))(
       await checkScreen(page, `fix-rejected-rows-saved-${name}`);
 
       const list = await api<{ files: { accepted_rows: number; rejected_rows: number }[] }>(
-        server,
+        journey.server,
         'GET',
         '/api/content/list-all-uploaded-files',
         { token: admin.token },

@@ -1,8 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   customerTable,
   generateCustomers,
@@ -11,29 +7,16 @@ import {
 } from '../apps/server/test/fixtures/customer-files.js';
 import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { fileToUpload, useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-const files = mkdtempSync(path.join(tmpdir(), 'behavio-e2e-files-'));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 function withBadRows(name: string) {
   const table = customerTable(generateCustomers(40, { seed: 21 }));
   setCell(table, 3, 'age', 'unknown');
   setCell(table, 7, 'risk_profile', 14);
-  const file = path.join(files, name);
-  writeFileSync(file, toCsvBuffer(table, { delimiter: ';', bom: true }));
-  return file;
+  return fileToUpload(name, toCsvBuffer(table, { delimiter: ';', bom: true }));
 }
 
 /**
@@ -50,10 +33,10 @@ function excelOnWindowsExport() {
 
 describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (name, viewport) => {
   it('uploads on the onboarding screen, sees the preview and the rejected rows, continues into the app, then on Pro uploads and deletes in Datasets', async () => {
-    const admin = await adminThroughApi(server, `ingest-${name}`);
-    const page = await browser.newPage({ viewport });
-    await signInPage(page, server, admin.token);
-    await page.goto(`${server.url}/dashboard`);
+    const admin = await adminThroughApi(journey.server, `ingest-${name}`);
+    const page = await journey.browser.newPage({ viewport });
+    await signInPage(page, journey.server, admin.token);
+    await page.goto(`${journey.server.url}/dashboard`);
     await page.getByText('Upload your customers file').first().waitFor();
     await page.getByText('Required Fields (28 total)').first().waitFor();
 
@@ -72,18 +55,17 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
       .first()
       .waitFor();
     const check = await api<{ user: { noOfFileUploads: number } }>(
-      server,
+      journey.server,
       'GET',
       '/api/auth/check-user',
       { token: admin.token },
     );
     expect(check.user.noOfFileUploads).toBe(1);
 
-    await buyPlan(server, admin.token, 'pro', 'monthly');
-    await page.goto(`${server.url}/datasets`);
+    await buyPlan(journey.server, admin.token, 'pro', 'monthly');
+    await page.goto(`${journey.server.url}/datasets`);
     await page.getByText('Your Datasets').first().waitFor();
-    const second = path.join(files, `second-${name}.csv`);
-    writeFileSync(second, excelOnWindowsExport());
+    const second = fileToUpload(`second-${name}.csv`, excelOnWindowsExport());
     await page.locator('input[type="file"]').setInputFiles(second);
     await page
       .getByText(/Preview \(first \d+ customers\)/)
@@ -93,7 +75,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
     await checkScreen(page, `ingestion-datasets-${name}`);
 
     const list = await api<{ files: { file_id: string; filename: string; job_status: string }[] }>(
-      server,
+      journey.server,
       'GET',
       '/api/content/list-all-uploaded-files',
       { token: admin.token },
@@ -115,9 +97,14 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
       .poll(
         async () =>
           (
-            await api<{ files: unknown[] }>(server, 'GET', '/api/content/list-all-uploaded-files', {
-              token: admin.token,
-            })
+            await api<{ files: unknown[] }>(
+              journey.server,
+              'GET',
+              '/api/content/list-all-uploaded-files',
+              {
+                token: admin.token,
+              },
+            )
           ).files.length,
       )
       .toBe(1);

@@ -1,52 +1,31 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminThroughApi,
-  api,
-  buyPlan,
-  rmWithBook,
-  signInPage,
-  uploadThroughApi,
-} from './support/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, proFirmWithRm, signInPage } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
 /*
  * Issue 20's list tools from the outside: an RM filters Who To Call by urgency, sorts it, opens
  * the same view from its link, and exports it; the file holds exactly the rows shown, in order.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
 let rmToken: string;
 /** The RM's call list as the server answers it unfiltered. */
 let callList: { customer_id: string; urgency_level: string }[];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const admin = await adminThroughApi(server, 'tools-journey');
-  await uploadThroughApi(server, admin.token, 40);
-  await buyPlan(server, admin.token, 'pro', 'yearly');
   const rm = {
     name: 'Tess Tools',
     email: `tess.${Date.now()}@example.com`,
     password: 'tess-pass-1',
   };
-  await rmWithBook(server, admin.token, rm, 12);
-  ({ token: rmToken } = await api<{ token: string }>(server, 'POST', '/api/auth/login-others', {
-    body: { role: 'rm', email: rm.email, password: rm.password, adminEmail: admin.email },
-  }));
+  ({ rmToken } = await proFirmWithRm(journey.server, 'tools-journey', rm, 12));
   // The screen opens on today's list, so the journey checks against it.
-  callList = await api(server, 'GET', '/api/content/rm-who-to-call?scope=today', {
+  callList = await api(journey.server, 'GET', '/api/content/rm-who-to-call?scope=today', {
     token: rmToken,
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The urgency most of the book has, so the filter keeps some customers and leaves others. */
@@ -68,9 +47,9 @@ describe.each(Object.entries(VIEWPORTS))('List tools at %s width', (name, viewpo
       .sort((a, b) => (a < b ? 1 : -1));
     const left = callList.find((item) => item.urgency_level !== urgency)?.customer_id;
 
-    const page = await browser.newPage({ viewport, acceptDownloads: true });
-    await signInPage(page, server, rmToken);
-    await page.goto(`${server.url}/dashboard?panel=who-to-call`);
+    const page = await journey.browser.newPage({ viewport, acceptDownloads: true });
+    await signInPage(page, journey.server, rmToken);
+    await page.goto(`${journey.server.url}/dashboard?panel=who-to-call`);
     await page.getByRole('heading', { name: 'Priority Call List' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Urgency' }).click();

@@ -1,38 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminThroughApi,
-  buyPlan,
-  rmWithBook,
-  signInRmThroughLogin,
-  uploadThroughApi,
-} from './support/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { proFirmWithRm, signInRmThroughLogin } from './support/api.js';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-let admin: Awaited<ReturnType<typeof adminThroughApi>>;
+const journey = useJourney();
+let admin: { email: string };
 const rmEmail = `rita.${Date.now()}@example.com`;
 let assigned: string[];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await adminThroughApi(server, 'rm-journey');
-  await uploadThroughApi(server, admin.token, 40);
-  await buyPlan(server, admin.token, 'pro', 'yearly');
-  assigned = await rmWithBook(
-    server,
-    admin.token,
+  ({ admin, assigned } = await proFirmWithRm(
+    journey.server,
+    'rm-journey',
     { name: 'Rita Manager', email: rmEmail, password: 'rita-pass-1' },
     12,
-  );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ));
 });
 
 const PANELS = [
@@ -45,15 +28,15 @@ const PANELS = [
 
 describe.each(Object.entries(VIEWPORTS))('RM journey at %s width', (name, viewport) => {
   it('signs in through login-others and sees exactly their customers on all five screens', async () => {
-    const page = await browser.newPage({ viewport });
-    await signInRmThroughLogin(page, server, {
+    const page = await journey.browser.newPage({ viewport });
+    await signInRmThroughLogin(page, journey.server, {
       email: rmEmail,
       password: 'rita-pass-1',
       adminEmail: admin.email,
     });
 
     for (const [panel, heading] of PANELS) {
-      await page.goto(`${server.url}/dashboard?panel=${panel}`);
+      await page.goto(`${journey.server.url}/dashboard?panel=${panel}`);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       // Who To Call shows today's list, which need not hold the first customer.
       if (panel === 'who-to-call')

@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkScreen } from './support/axe.js';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { VIEWPORTS } from './support/browser.js';
+import { useJourney } from './support/journey.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, viewport) => {
   it('registers, verifies with the emailed code, logs in, lands in the shell and logs out', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await journey.browser.newPage({ viewport });
     const email = `journey.${name}.${Date.now()}@example.com`;
     const password = 'journey-pass-1';
 
-    await page.goto(server.url);
+    await page.goto(journey.server.url);
     await page.getByRole('link', { name: 'Create your free account' }).first().waitFor();
     await checkScreen(page, `sign-up-landing-${name}`);
     await page.getByRole('link', { name: 'Create your free account' }).first().click();
@@ -45,7 +34,7 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
 
     await page.waitForURL('**/verify-otp');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
-    await page.getByLabel('Verification Code').fill(server.otpFor(email));
+    await page.getByLabel('Verification Code').fill(journey.server.otpFor(email));
     await checkScreen(page, `sign-up-verify-${name}`);
     await page.getByRole('button', { name: 'Verify Email' }).click();
 
@@ -64,7 +53,7 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
     await checkScreen(page, `sign-up-shell-${name}`);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${journey.server.url}/`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     await page.close();
@@ -75,10 +64,10 @@ describe.each(Object.entries(VIEWPORTS))(
   'guards and unknown routes at %s width',
   (name, viewport) => {
     it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${server.url}/settings/manageCustomers`);
-      await page.waitForURL(`${server.url}/`);
-      await page.goto(`${server.url}/no/such/page`);
+      const page = await journey.browser.newPage({ viewport });
+      await page.goto(`${journey.server.url}/settings/manageCustomers`);
+      await page.waitForURL(`${journey.server.url}/`);
+      await page.goto(`${journey.server.url}/no/such/page`);
       await page.getByRole('button', { name: 'Go Back' }).waitFor();
       await page
         .getByRole('link', { name: 'Go to Homepage' })

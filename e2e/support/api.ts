@@ -157,3 +157,27 @@ export async function rmWithBook(
   });
   return ids;
 }
+
+/**
+ * The start of an RM's journeys: a firm on Pro with 40 customers and an RM with the first
+ * `book` of them, signed in through login-others. Answers the admin, the RM's token and the
+ * ids in the RM's book.
+ */
+export async function proFirmWithRm(
+  server: RunningServer,
+  label: string,
+  rm: { name: string; email: string; password: string },
+  book: number,
+) {
+  const admin = await adminThroughApi(server, label);
+  await uploadThroughApi(server, admin.token, 40);
+  await buyPlan(server, admin.token, 'pro', 'yearly');
+  const assigned = await rmWithBook(server, admin.token, rm, book);
+  const { token: rmToken } = await api<{ token: string }>(
+    server,
+    'POST',
+    '/api/auth/login-others',
+    { body: { role: 'rm', email: rm.email, password: rm.password, adminEmail: admin.email } },
+  );
+  return { admin, rmToken, assigned };
+}

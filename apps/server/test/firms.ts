@@ -3,6 +3,7 @@ import { expect, vi } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { recommendationsUpToDate } from '../src/modules/products/products.repository.js';
 import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js';
+import { csvOf } from './fixtures/customer-files.js';
 import { multipartFile } from './multipart.js';
 
 /** An admin with a firm on the given plan, and its firm id. */
@@ -20,6 +21,19 @@ export async function adminOnPlan(ctx: TestContext, plan: Plan = 'free') {
       .where('id', '=', firm.firm_id)
       .execute();
   return { ...admin, firmId: firm.firm_id, headers: bearer(admin.token) };
+}
+
+/** A signed-up admin of a test firm, with its firm id and bearer headers. */
+export type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
+
+/** The firm's plan as stored. */
+export async function planOf(ctx: TestContext, firmId: string): Promise<Plan> {
+  const firm = await ctx.database.db
+    .selectFrom('firms')
+    .select('plan')
+    .where('id', '=', firmId)
+    .executeTakeFirstOrThrow();
+  return firm.plan;
 }
 
 /** An employee of the admin's firm, signed in through login-others. */
@@ -49,6 +63,7 @@ export async function employeeOf(
   });
   return { id: user.id, name, email, headers: bearer(login.json<{ token: string }>().token) };
 }
+export type Employee = Awaited<ReturnType<typeof employeeOf>>;
 
 /** Posts `content` to the upload endpoint with `headers`, as the multipart part `file`. */
 export function uploadFile(
@@ -125,4 +140,38 @@ export async function assignInDatabase(
       .where('firm_id', '=', firmId)
       .where('customer_id', '=', customerId)
       .execute();
+}
+
+/**
+ * The set-up of the tests of who may touch which customer: a firm on Pro with `customers`
+ * imported, two RMs with the first customer in `rm`'s book and the second in `otherRm`'s (the
+ * rest unassigned), and a second firm with customers of its own. `foreign.customer` is one of
+ * the second firm's ids that the first firm does not have.
+ */
+export async function firmWithTwoBooks(ctx: TestContext, { customers = 4 } = {}) {
+  const admin = await adminOnPlan(ctx, 'pro');
+  await importCustomers(ctx, admin, csvOf(customers));
+  const rm = await employeeOf(ctx, admin, 'rm');
+  const otherRm = await employeeOf(ctx, admin, 'rm', 'other rm');
+  const customerIds = await customerIdsOf(ctx, admin.firmId);
+  const [own, others] = customerIds as [string, string];
+  await assignInDatabase(ctx, admin.firmId, [
+    [own, rm.id],
+    [others, otherRm.id],
+  ]);
+
+  const other = await adminOnPlan(ctx, 'pro');
+  // Another seed, so that the two firms' files differ.
+  await importCustomers(ctx, other, csvOf(6, {}, {}, 7));
+  const ours = new Set(customerIds);
+  const theirs = (await customerIdsOf(ctx, other.firmId)).filter((id) => !ours.has(id));
+  return {
+    admin,
+    rm,
+    otherRm,
+    customerIds,
+    own,
+    others,
+    foreign: { admin: other, customer: theirs[0]! },
+  };
 }

@@ -30,6 +30,30 @@ async function migrateTo(target: string | typeof NO_MIGRATIONS) {
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
+/** A firm with two customer files, `f1`'s id sorting before `f2`'s (columns as of 0005 on). */
+async function firmWithTwoFiles() {
+  const firmId = randomUUID();
+  await db.insertInto('firms').values({ id: firmId, name: 'Acme', employee_count: 5 }).execute();
+  const [f1, f2] = [randomUUID(), randomUUID()].sort() as [string, string];
+  for (const id of [f1, f2]) {
+    await db
+      .insertInto('customer_files')
+      .values({
+        id,
+        firm_id: firmId,
+        filename: `${id}.csv`,
+        file_size: 1,
+        format: 'csv',
+        storage_key: id,
+        total_columns: 28,
+        columns_info: '[]',
+        preview_rows: '[]',
+      })
+      .execute();
+  }
+  return { firmId, f1, f2 };
+}
+
 const tableExists = async (name: string) =>
   (await sql<{ t: string | null }>`select to_regclass(${name})::text as t`.execute(db)).rows[0]
     ?.t !== null;
@@ -37,25 +61,7 @@ const tableExists = async (name: string) =>
 describe('migrations', () => {
   it('0006 moves each customer’s file links into supplied_by, and back on the way down', async () => {
     await migrateTo('0005_customer_list_index');
-    const firmId = randomUUID();
-    await db.insertInto('firms').values({ id: firmId, name: 'Acme', employee_count: 5 }).execute();
-    const [f1, f2] = [randomUUID(), randomUUID()].sort();
-    for (const id of [f1!, f2!]) {
-      await db
-        .insertInto('customer_files')
-        .values({
-          id,
-          firm_id: firmId,
-          filename: `${id}.csv`,
-          file_size: 1,
-          format: 'csv',
-          storage_key: id,
-          total_columns: 28,
-          columns_info: '[]',
-          preview_rows: '[]',
-        })
-        .execute();
-    }
+    const { firmId, f1, f2 } = await firmWithTwoFiles();
     const records = generateCustomers(3, { firstId: 1 });
     await db
       .insertInto('customers')
@@ -242,25 +248,7 @@ describe('migrations', () => {
   it('0026 moves supplied_by into each file’s chunks of customer ids, and back on the way down', async () => {
     // Customers are written before 0009, which gives the firm its partitions on the way up.
     await migrateTo('0008_firm_data_versions');
-    const firmId = randomUUID();
-    await db.insertInto('firms').values({ id: firmId, name: 'Acme', employee_count: 5 }).execute();
-    const [f1, f2] = [randomUUID(), randomUUID()].sort();
-    for (const id of [f1!, f2!]) {
-      await db
-        .insertInto('customer_files')
-        .values({
-          id,
-          firm_id: firmId,
-          filename: `${id}.csv`,
-          file_size: 1,
-          format: 'csv',
-          storage_key: id,
-          total_columns: 28,
-          columns_info: '[]',
-          preview_rows: '[]',
-        })
-        .execute();
-    }
+    const { firmId, f1, f2 } = await firmWithTwoFiles();
     const gone = randomUUID(); // a file deleted without its id leaving supplied_by
     const records = generateCustomers(3, { firstId: 1 });
     const [c1, c2, c3] = records.map((r) => r.customer_id);

@@ -13,12 +13,11 @@ import {
   type RmBookResponse,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
 import { createTestContext, uniqueEmail, type TestContext } from '../../../test/helper.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 const call = (
   headers: Record<string, string>,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

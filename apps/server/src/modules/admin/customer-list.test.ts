@@ -1,6 +1,6 @@
 import type { ListCustomersResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers, type Admin } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   csvOf,
@@ -16,7 +16,6 @@ import { ANCHOR_STRIDE } from '../customers/customer-list-index.js';
  * anchor boundaries, and after each change of the firm's customers.
  */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -9,6 +9,8 @@ import {
   customerIdsOf,
   employeeOf,
   importCustomers,
+  type Admin,
+  type Employee,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mailPart, subjectOf } from '../../../test/mail-parts.js';
@@ -30,8 +32,6 @@ const PUBLIC_URL = 'https://behavio.example.com';
 const CRON = '30 6 * * 1-5';
 
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin & { id: string };
 let rita: Employee;
 let rob: Employee;

@@ -6,14 +6,7 @@ import {
   type AlertKind,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../../../test/fixtures/customer-files.js';
-import {
-  adminOnPlan,
-  assignInDatabase,
-  customerIdsOf,
-  employeeOf,
-  importCustomers,
-} from '../../../test/firms.js';
+import { employeeOf, firmWithTwoBooks, type Admin, type Employee } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
@@ -22,8 +15,6 @@ import { createTestContext, type TestContext } from '../../../test/helper.js';
  * database here; import-changes.test.ts raises them through imports.
  */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin;
 let rm: Employee;
 let rm2: Employee;
@@ -69,21 +60,14 @@ const userIdOf = async (email: string) =>
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await adminOnPlan(ctx, 'pro');
-  await importCustomers(ctx, admin, csvOf(4));
-  customers = await customerIdsOf(ctx, admin.firmId);
-  rm = await employeeOf(ctx, admin, 'rm');
-  rm2 = await employeeOf(ctx, admin, 'rm');
+  const firm = await firmWithTwoBooks(ctx);
+  ({ admin, rm, otherRm: rm2, customerIds: customers } = firm);
   readers = {
     head: await employeeOf(ctx, admin, 'head'),
     compliance: await employeeOf(ctx, admin, 'compliance'),
     view: await employeeOf(ctx, admin, 'view'),
   };
   const [c1, c2, c3] = customers as [string, string, string];
-  await assignInDatabase(ctx, admin.firmId, [
-    [c1, rm.id],
-    [c2, rm2.id],
-  ]);
   await addAlert(admin.firmId, rm.id, c1, 'rm older', { minutesAgo: 10 });
   await addAlert(admin.firmId, rm.id, c1, 'rm newer', { kind: 'urgency_up', minutesAgo: 5 });
   await addAlert(admin.firmId, rm.id, c1, 'rm read', { read: true, minutesAgo: 20 });
@@ -91,8 +75,8 @@ beforeAll(async () => {
   await addAlert(admin.firmId, rm.id, c2, 'rm stray');
   await addAlert(admin.firmId, rm2.id, c2, 'rm2 own');
   await addAlert(admin.firmId, await userIdOf(admin.email), c3, 'admin own');
-  const other = await adminOnPlan(ctx, 'pro');
-  await addAlert(other.firmId, await userIdOf(other.email), 'C-100001', 'foreign');
+  const other = firm.foreign.admin;
+  await addAlert(other.firmId, await userIdOf(other.email), firm.foreign.customer, 'foreign');
   foreign = { admin: other, alertId: ids.foreign! };
 }, 300_000);
 afterAll(() => ctx.close());

@@ -14,6 +14,8 @@ import {
   customerIdsOf,
   employeeOf,
   importCustomers,
+  type Admin,
+  type Employee,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import type { Principal } from '../../plugins/access.js';
@@ -26,8 +28,6 @@ import { AnalyticsService } from './analytics.service.js';
  * not depend on the model's calibration.
  */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin;
 let rm: Employee;
 let otherRm: Employee;

@@ -14,13 +14,18 @@ import {
   generateCustomers,
   toXlsx,
 } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers, uploadFile } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  uploadFile,
+  type Admin,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { multipartFile } from '../../../test/multipart.js';
 
 /** The customer feed (issue 19, item 5): API keys sending customers through the one import. */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 type Key = Awaited<ReturnType<typeof createApiKey>>;
 let admin: Admin;
 let key: Key;

@@ -8,12 +8,11 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../test/api-keys.js';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, type Admin } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** The admin's API keys (issue 19, item 5): created once, listed without secrets, revoked. */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 let admin: Admin;
 let other: Admin;
 const headersOf: Partial<Record<Role, Record<string, string>>> = {};

@@ -8,7 +8,7 @@ import {
 } from '@behavio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, planOf } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { ConfigError, loadConfig } from '../../config/env.js';
 import { BILLING_QUEUE } from './billing.service.js';
@@ -45,15 +45,6 @@ async function subscribe(headers: Headers, plan = 'pro', billingCycle = 'monthly
   expect(paid.statusCode, paid.body).toBe(200);
   return id;
 }
-
-const firmPlan = async (firmId: string) =>
-  (
-    await ctx.database.db
-      .selectFrom('firms')
-      .select('plan')
-      .where('id', '=', firmId)
-      .executeTakeFirstOrThrow()
-  ).plan;
 
 const auditOf = (firmId: string) =>
   ctx.database.db
@@ -159,7 +150,7 @@ describe('the full offline purchase', () => {
         .statusCode,
     ).toBe(404);
     expect((await complete(other.headers, sessionId, 'paid')).statusCode).toBe(404);
-    expect(await firmPlan(admin.firmId)).toBe('free');
+    expect(await planOf(ctx, admin.firmId)).toBe('free');
 
     const before = new Date();
     const paid = await complete(admin.headers, sessionId, 'paid');
@@ -182,7 +173,7 @@ describe('the full offline purchase', () => {
       paymentUrl: null,
     });
     near(active.currentPeriodEnd, addCycle(before, 'monthly'));
-    expect(await firmPlan(admin.firmId)).toBe('pro');
+    expect(await planOf(ctx, admin.firmId)).toBe('pro');
     // The plan belongs to the firm: the RM now passes the ownBook rule and reads the same status.
     expect((await call(rm.headers, 'GET', '/api/content/rm-own-book')).statusCode).toBe(200);
     expect(await status(rm.headers)).toEqual(active);
@@ -220,7 +211,7 @@ describe('the full offline purchase', () => {
     });
     // A new cycle starts a new period now.
     near(afterUpdate.subscription.currentPeriodEnd, addCycle(changedAt, 'yearly'));
-    expect(await firmPlan(admin.firmId)).toBe('business');
+    expect(await planOf(ctx, admin.firmId)).toBe('business');
 
     const cancelled = await call(admin.headers, 'POST', '/api/subscription/cancel');
     expect(cancelled.statusCode).toBe(200);
@@ -256,7 +247,7 @@ describe('the full offline purchase', () => {
     const run = await ctx.services.billing.processDue(new Date(periodEnd.getTime() + 1000));
     expect(run.ended).toBeGreaterThanOrEqual(1);
     expect(await status(admin.headers)).toMatchObject({ hasSubscription: false, plan: null });
-    expect(await firmPlan(admin.firmId)).toBe('free');
+    expect(await planOf(ctx, admin.firmId)).toBe('free');
     const lapsed = await call(rm.headers, 'GET', '/api/content/rm-own-book');
     expect(lapsed.statusCode).toBe(403);
 
@@ -298,7 +289,7 @@ describe('the full offline purchase', () => {
       expect((await complete(admin.headers, id, 'paid')).statusCode).toBe(409);
     }
     expect((await status(admin.headers)).hasSubscription).toBe(false);
-    expect(await firmPlan(admin.firmId)).toBe('free');
+    expect(await planOf(ctx, admin.firmId)).toBe('free');
   });
 
   it('voids the other open checkouts once one is paid, and refuses an expired one', async () => {
@@ -402,7 +393,7 @@ describe('renewals and failed payments (offline)', () => {
     expect(pastDue).toMatchObject({ status: 'past_due', plan: 'pro', hasSubscription: true });
     expect(pastDue.paymentUrl).not.toBe(due.paymentUrl);
     // past_due keeps the plan until the subscription ends.
-    expect(await firmPlan(admin.firmId)).toBe('pro');
+    expect(await planOf(ctx, admin.firmId)).toBe('pro');
 
     const retry = sessionIdOf(pastDue.paymentUrl as string);
     const paid = await complete(admin.headers, retry, 'paid');
@@ -416,7 +407,7 @@ describe('renewals and failed payments (offline)', () => {
     const end3 = addCycle(end2, 'monthly');
     await ctx.services.billing.processDue(new Date(end3.getTime() + 1000));
     expect((await status(admin.headers)).hasSubscription).toBe(false);
-    expect(await firmPlan(admin.firmId)).toBe('free');
+    expect(await planOf(ctx, admin.firmId)).toBe('free');
 
     const audit = await auditOf(admin.firmId);
     expect(audit.map((a) => a.action)).toEqual([

@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, planOf } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { BILLING_QUEUE } from './billing.service.js';
 
@@ -188,15 +188,6 @@ const status = async (headers: Record<string, string>) =>
     })
   ).json<SubscriptionStatus>();
 
-const firmPlan = async (firmId: string) =>
-  (
-    await ctx.database.db
-      .selectFrom('firms')
-      .select('plan')
-      .where('id', '=', firmId)
-      .executeTakeFirstOrThrow()
-  ).plan;
-
 const audit = (firmId: string) =>
   ctx.database.db
     .selectFrom('audit_events')
@@ -327,7 +318,7 @@ describe('webhooks', () => {
       provider: 'stripe',
       paymentUrl: null,
     });
-    expect(await firmPlan(admin.firmId)).toBe('pro');
+    expect(await planOf(ctx, admin.firmId)).toBe('pro');
     expect(
       (
         await ctx.app.inject({
@@ -451,7 +442,7 @@ describe('webhooks', () => {
       plan: 'pro',
       paymentUrl: 'https://invoice.stripe.com/i/sub_pay',
     });
-    expect(await firmPlan(admin.firmId)).toBe('pro');
+    expect(await planOf(ctx, admin.firmId)).toBe('pro');
     await deliver(event('invoice.paid', invoice('sub_pay')));
     expect(await status(admin.headers)).toMatchObject({ status: 'active', paymentUrl: null });
     expect((await audit(admin.firmId)).map((a) => a.action)).toEqual([
@@ -474,7 +465,7 @@ describe('webhooks', () => {
       billingCycle: 'monthly',
       cancelAtPeriodEnd: true,
     });
-    expect(await firmPlan(admin.firmId)).toBe('business');
+    expect(await planOf(ctx, admin.firmId)).toBe('business');
 
     const older = structuredClone(sub);
     older.items.data[0]!.price.id = PRICES.STRIPE_PRICE_PRO_MONTHLY;
@@ -487,7 +478,7 @@ describe('webhooks', () => {
     );
     expect(deleted.json()).toMatchObject({ outcome: 'applied' });
     expect((await status(admin.headers)).hasSubscription).toBe(false);
-    expect(await firmPlan(admin.firmId)).toBe('free');
+    expect(await planOf(ctx, admin.firmId)).toBe('free');
     expect(await audit(admin.firmId)).toEqual([
       { action: 'subscription.activated', actor_email: 'stripe', actor_role: 'system' },
       { action: 'subscription.updated', actor_email: 'stripe', actor_role: 'system' },
@@ -526,7 +517,7 @@ describe('changes through the subscriptions API', () => {
       'metadata[plan]': 'business',
       'metadata[billing_cycle]': 'yearly',
     });
-    expect(await firmPlan(admin.firmId)).toBe('business');
+    expect(await planOf(ctx, admin.firmId)).toBe('business');
 
     // Stripe's own customer.subscription.updated for that change then changes nothing more.
     const echo = await deliver(

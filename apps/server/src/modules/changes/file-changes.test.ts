@@ -1,7 +1,13 @@
 import { FILE_CHANGES_MESSAGES, type FileChangesResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, customerIdsOf, employeeOf, importCustomers } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  customerIdsOf,
+  employeeOf,
+  importCustomers,
+  type Admin,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
@@ -9,7 +15,6 @@ import { createTestContext, type TestContext } from '../../../test/helper.js';
  * input. What the counts and items hold is import-changes.test.ts's subject.
  */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 let admin: Admin;
 let fileId: string;
 let foreignFileId: string;

@@ -11,7 +11,14 @@ import {
   realisticCustomers,
   toCsvBuffer,
 } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, assignInDatabase, employeeOf, importCustomers } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  assignInDatabase,
+  employeeOf,
+  importCustomers,
+  type Admin,
+  type Employee,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { filesSupplying } from '../../../test/supplying-files.js';
 
@@ -21,8 +28,6 @@ import { filesSupplying } from '../../../test/supplying-files.js';
  * replay records nothing; a reassignment moves the open alerts.
  */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin;
 let rm: Employee;
 let otherRm: Employee;

@@ -8,11 +8,10 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 
 const get = (headers: Record<string, string>, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers });

@@ -5,20 +5,11 @@ import {
   type CustomerPageResponse,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../../../test/fixtures/customer-files.js';
-import {
-  adminOnPlan,
-  assignInDatabase,
-  customerIdsOf,
-  employeeOf,
-  importCustomers,
-} from '../../../test/firms.js';
+import { employeeOf, firmWithTwoBooks, type Admin, type Employee } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** GET /api/content/customer/{customer_id} (issue 18, item 4): who may open which customer. */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin;
 let rm: Employee;
 let otherRm: Employee;
@@ -26,24 +17,9 @@ let own: string;
 let others: string;
 let foreign: { admin: Admin; customer: string };
 
-const customerIds = (firmId: string) => customerIdsOf(ctx, firmId);
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await adminOnPlan(ctx, 'pro');
-  await importCustomers(ctx, admin, csvOf(4));
-  rm = await employeeOf(ctx, admin, 'rm');
-  otherRm = await employeeOf(ctx, admin, 'rm');
-  [own, others] = (await customerIds(admin.firmId)) as [string, string];
-  await assignInDatabase(ctx, admin.firmId, [
-    [own, rm.id],
-    [others, otherRm.id],
-  ]);
-  const other = await adminOnPlan(ctx, 'pro');
-  await importCustomers(ctx, other, csvOf(6, {}, {}, 7));
-  const ours = new Set(await customerIds(admin.firmId));
-  const theirs = (await customerIds(other.firmId)).filter((id) => !ours.has(id));
-  foreign = { admin: other, customer: theirs[0]! };
+  ({ admin, rm, otherRm, own, others, foreign } = await firmWithTwoBooks(ctx));
 }, 300_000);
 afterAll(() => ctx.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type * as WorkerThreads from 'node:worker_threads';
+import { createHook } from 'node:async_hooks';
 import type { UploadResponse } from '@behavio/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { adminOnPlan, importCustomers, uploadFile } from '../../../test/firms.js';
 import {
@@ -22,23 +22,28 @@ import { listLoadTables } from './load-tables.js';
  * thread outlives the services.
  */
 
-// Every worker thread started, and whether it has ended.
-const threads = vi.hoisted(() => [] as { ended: boolean }[]);
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const actual = await importOriginal<typeof WorkerThreads>();
-  class TrackedWorker extends actual.Worker {
-    constructor(...args: ConstructorParameters<typeof actual.Worker>) {
-      super(...args);
-      const thread = { ended: false };
-      threads.push(thread);
-      this.on('exit', () => (thread.ended = true));
-    }
-  }
-  return { ...actual, Worker: TrackedWorker };
+/*
+ * Every worker thread started in this file, and whether it has ended: a thread is a `WORKER`
+ * resource to async_hooks, which sees them without replacing node:worker_threads (a module mock
+ * would not reach the server's modules, loaded once per test worker: isolate is off).
+ */
+const threads = new Map<number, { ended: boolean }>();
+const threadWatch = createHook({
+  init(asyncId, type) {
+    if (type === 'WORKER') threads.set(asyncId, { ended: false });
+  },
+  destroy(asyncId) {
+    const thread = threads.get(asyncId);
+    if (thread) thread.ended = true;
+  },
 });
+beforeAll(() => threadWatch.enable());
+afterAll(() => threadWatch.disable());
 
 const allThreadsEnded = () =>
-  vi.waitFor(() => expect(threads.filter((t) => !t.ended)).toEqual([]), { timeout: 5_000 });
+  vi.waitFor(() => expect([...threads.values()].filter((t) => !t.ended)).toEqual([]), {
+    timeout: 5_000,
+  });
 
 const workers = scoringWorkers();
 
@@ -83,7 +88,7 @@ describe('imports scored in worker threads', () => {
     expect(inThreads).toEqual(inThread);
     expect(nextInThreads).toEqual(inThread);
     // The second import took the threads the first gave back.
-    expect(threads).toHaveLength(2);
+    expect(threads.size).toBe(2);
     await allThreadsEnded();
   }, 120_000);
 
@@ -123,11 +128,11 @@ parentPort.on('message', ({ id }) => {
       const attempt = { id: randomUUID(), retryLimit: 2 };
 
       // An attempt with tries left fails with the thread's reason and is retried later.
-      const before = threads.length;
+      const before = threads.size;
       await expect(
         ctx.services.ingestion.runImport(job, { ...attempt, retryCount: 0 }),
       ).rejects.toThrow('an insights scoring thread failed: the model broke');
-      expect(threads.length).toBe(before + 1);
+      expect(threads.size).toBe(before + 1);
       expect(await fileState()).toEqual({ status: 'processing', error: null });
       expect(await customers()).toBe(0);
       expect(await listLoadTables(ctx.database.db)).toEqual([]);

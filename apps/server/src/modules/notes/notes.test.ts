@@ -8,20 +8,11 @@ import {
 } from '@behavio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvOf } from '../../../test/fixtures/customer-files.js';
-import {
-  adminOnPlan,
-  assignInDatabase,
-  customerIdsOf,
-  employeeOf,
-  importCustomers,
-} from '../../../test/firms.js';
+import { employeeOf, firmWithTwoBooks, type Admin, type Employee } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** Notes on a customer (issue 20, item 7): who may write and edit which, and for how long. */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 let admin: Admin;
 let rm: Employee;
 let otherRm: Employee;
@@ -31,19 +22,9 @@ let foreign: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await adminOnPlan(ctx, 'pro');
-  await importCustomers(ctx, admin, csvOf(4));
-  rm = await employeeOf(ctx, admin, 'rm');
-  otherRm = await employeeOf(ctx, admin, 'rm', 'other rm');
-  [own, others] = (await customerIdsOf(ctx, admin.firmId)) as [string, string];
-  await assignInDatabase(ctx, admin.firmId, [
-    [own, rm.id],
-    [others, otherRm.id],
-  ]);
-  const other = await adminOnPlan(ctx, 'pro');
-  await importCustomers(ctx, other, csvOf(6, {}, {}, 7));
-  const ours = new Set(await customerIdsOf(ctx, admin.firmId));
-  foreign = (await customerIdsOf(ctx, other.firmId)).find((id) => !ours.has(id))!;
+  const firm = await firmWithTwoBooks(ctx);
+  ({ admin, rm, otherRm, own, others } = firm);
+  foreign = firm.foreign.customer;
 }, 300_000);
 afterAll(() => ctx.close());
 

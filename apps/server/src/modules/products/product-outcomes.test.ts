@@ -12,12 +12,12 @@ import {
   customerIdsOf,
   employeeOf,
   importCustomers,
+  type Admin,
+  type Employee,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
-type Employee = Awaited<ReturnType<typeof employeeOf>>;
 
 interface Firm {
   admin: Admin;

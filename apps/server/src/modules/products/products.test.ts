@@ -9,12 +9,11 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { DEFAULT_SHELF } from '@behavio/contract';
 
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 
 /** A firm with one signed-in user of every role. */
 async function firmWithEveryRole(plan: 'free' | 'pro' = 'pro') {

@@ -15,6 +15,7 @@ import {
   employeeOf,
   importCustomers,
   recommendationsSettled,
+  type Admin,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { lockFirmCustomers } from '../customers/customer-list-index.js';
@@ -23,7 +24,6 @@ import * as repo from './recommendations.repository.js';
 
 /** Stored recommendations (issue 18, item 3): computed after an import, kept current. */
 let ctx: TestContext;
-type Admin = Awaited<ReturnType<typeof adminOnPlan>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
