@@ -27,6 +27,7 @@ import { RmPanel } from './panel-parts';
 import { SORT_COLUMNS } from './sort-columns';
 import { PriorityBar, RiskLabelBadge } from './score-parts';
 import { useIsDesktop } from '@/lib/use-is-desktop';
+import classes from './who-to-call-panel.module.css';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -66,7 +67,7 @@ function CallTable({
             ]}
           />
           <Table.Th>Action</Table.Th>
-          <Table.Th>
+          <Table.Th className={classes.outcomes}>
             <VisuallyHidden>Outcome</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
@@ -96,7 +97,7 @@ function CallTable({
                 <TopProduct products={item.recommended_products} withLabel />
               </Stack>
             </Table.Td>
-            <Table.Td style={NO_WRAP}>
+            <Table.Td style={NO_WRAP} className={classes.outcomes}>
               <CallOutcomeActions
                 customerId={item.customer_id}
                 busy={actions.callingId === item.customer_id}
