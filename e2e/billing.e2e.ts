@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminThroughApi, api, signInPage, uploadThroughApi } from './support/api.js';
-import { checkScreen } from './support/axe.js';
+import { checkScreen, checkScreenAtBothWidths } from './support/axe.js';
 import { VIEWPORTS } from './support/browser.js';
 import { useJourney } from './support/journey.js';
 
@@ -91,46 +91,44 @@ describe('billing journey', () => {
     await page.close();
   });
 
-  it.each(Object.entries(VIEWPORTS))(
-    'spends credits down to the No Credits Left redirect at %s width',
-    async (name, viewport) => {
-      const admin = await adminThroughApi(journey.server, `credits-${name}`);
-      await uploadThroughApi(journey.server, admin.token, 20);
-      for (let i = 0; i < 9; i++)
-        await api(journey.server, 'GET', '/api/free/freeRoute1', { token: admin.token });
-      const page = await journey.browser.newPage({ viewport });
-      await signInPage(page, journey.server, admin.token);
-      await page.goto(`${journey.server.url}/subscription`);
-      await page.getByText('Choose Your Plan').first().waitFor();
-      await checkScreen(page, `billing-plans-${name}`);
-      await page.goto(`${journey.server.url}/premium`);
-      await page.getByRole('button', { name: 'Learn How Credits Work' }).click();
-      await page.getByRole('button', { name: 'Got it' }).click();
+  it('spends credits down to the No Credits Left redirect at desktop (1280 px) width, each screen also at 390 px', async () => {
+    const [name, viewport] = ['desktop', VIEWPORTS.desktop] as const;
+    const admin = await adminThroughApi(journey.server, `credits-${name}`);
+    await uploadThroughApi(journey.server, admin.token, 20);
+    for (let i = 0; i < 9; i++)
+      await api(journey.server, 'GET', '/api/free/freeRoute1', { token: admin.token });
+    const page = await journey.browser.newPage({ viewport });
+    await signInPage(page, journey.server, admin.token);
+    await page.goto(`${journey.server.url}/subscription`);
+    await page.getByText('Choose Your Plan').first().waitFor();
+    await checkScreenAtBothWidths(page, 'billing-plans');
+    await page.goto(`${journey.server.url}/premium`);
+    await page.getByRole('button', { name: 'Learn How Credits Work' }).click();
+    await page.getByRole('button', { name: 'Got it' }).click();
 
-      await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByText(/10 credits/)
-        .first()
-        .waitFor();
-      await checkScreen(page, `billing-unlock-dialog-${name}`);
-      await dialog.getByRole('button', { name: 'Confirm Unlock' }).click();
-      await page.getByText('Feature Unlocked!').first().waitFor();
-      await checkScreen(page, `billing-unlocked-${name}`);
-      const me = await api<{ user: { credits: number } }>(
-        journey.server,
-        'GET',
-        '/api/auth/check-user',
-        {
-          token: admin.token,
-        },
-      );
-      expect(me.user.credits).toBe(0);
+    await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(/10 credits/)
+      .first()
+      .waitFor();
+    await checkScreenAtBothWidths(page, 'billing-unlock-dialog');
+    await dialog.getByRole('button', { name: 'Confirm Unlock' }).click();
+    await page.getByText('Feature Unlocked!').first().waitFor();
+    await checkScreenAtBothWidths(page, 'billing-unlocked');
+    const me = await api<{ user: { credits: number } }>(
+      journey.server,
+      'GET',
+      '/api/auth/check-user',
+      {
+        token: admin.token,
+      },
+    );
+    expect(me.user.credits).toBe(0);
 
-      await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
-      await page.getByText('No Credits Left').first().waitFor();
-      await page.waitForURL('**/subscription');
-      await page.close();
-    },
-  );
+    await page.getByRole('button', { name: 'Unlock Feature' }).first().click();
+    await page.getByText('No Credits Left').first().waitFor();
+    await page.waitForURL('**/subscription');
+    await page.close();
+  });
 });

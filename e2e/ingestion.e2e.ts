@@ -6,7 +6,7 @@ import {
   toCsvBuffer,
 } from '../apps/server/test/fixtures/customer-files.js';
 import { adminThroughApi, api, buyPlan, signInPage } from './support/api.js';
-import { checkScreen } from './support/axe.js';
+import { checkScreenAtBothWidths } from './support/axe.js';
 import { VIEWPORTS } from './support/browser.js';
 import { fileToUpload, useJourney } from './support/journey.js';
 
@@ -31,7 +31,8 @@ function excelOnWindowsExport() {
   return Buffer.from(toCsvBuffer(table).toString('utf8'), 'latin1');
 }
 
-describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (name, viewport) => {
+describe('customer file journey at desktop (1280 px) width, each screen also at 390 px', () => {
+  const [name, viewport] = ['desktop', VIEWPORTS.desktop] as const;
   it('uploads on the onboarding screen, sees the preview and the rejected rows, continues into the app, then on Pro uploads and deletes in Datasets', async () => {
     const admin = await adminThroughApi(journey.server, `ingest-${name}`);
     const page = await journey.browser.newPage({ viewport });
@@ -46,7 +47,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
     const body = await page.locator('body').innerText();
     expect(body).toMatch(/38/);
     expect(body).toMatch(/risk_profile/);
-    await checkScreen(page, `ingestion-onboarding-${name}`);
+    await checkScreenAtBothWidths(page, 'ingestion-onboarding');
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page
@@ -72,7 +73,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
       .first()
       .waitFor();
     await page.getByText('JOSÉ-0001').first().waitFor();
-    await checkScreen(page, `ingestion-datasets-${name}`);
+    await checkScreenAtBothWidths(page, 'ingestion-datasets');
 
     const list = await api<{ files: { file_id: string; filename: string; job_status: string }[] }>(
       journey.server,
@@ -87,7 +88,7 @@ describe.each(Object.entries(VIEWPORTS))('customer file journey at %s width', (n
 
     await page.getByRole('button', { name: 'Delete File' }).first().click();
     await page.getByText('Are you sure you want to delete this file?').waitFor();
-    await checkScreen(page, `ingestion-delete-dialog-${name}`);
+    await checkScreenAtBothWidths(page, 'ingestion-delete-dialog');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /delete/i })

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkScreen } from './support/axe.js';
+import { checkScreenAtBothWidths } from './support/axe.js';
 import { VIEWPORTS } from './support/browser.js';
 import { useJourney } from './support/journey.js';
 
 const journey = useJourney();
 
-describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, viewport) => {
+describe('sign-up journey at phone (390 px) width, each screen also at 1280 px', () => {
+  const [name, viewport] = ['mobile', VIEWPORTS.mobile] as const;
   it('registers, verifies with the emailed code, logs in, lands in the shell and logs out', async () => {
     const page = await journey.browser.newPage({ viewport });
     const email = `journey.${name}.${Date.now()}@example.com`;
@@ -13,7 +14,7 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
 
     await page.goto(journey.server.url);
     await page.getByRole('link', { name: 'Create your free account' }).first().waitFor();
-    await checkScreen(page, `sign-up-landing-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-landing');
     await page.getByRole('link', { name: 'Create your free account' }).first().click();
     await page.waitForURL('**/register');
     // Submitted empty, the fields fail; their placeholders stay the grey of a placeholder
@@ -24,22 +25,22 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
       .getByLabel('Full Name')
       .evaluate((input) => getComputedStyle(input, '::placeholder').color);
     expect(placeholderColour).toBe('rgb(108, 117, 125)');
-    await checkScreen(page, `sign-up-register-failed-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-register-failed');
     await page.getByLabel('Full Name').fill('Jane Journey');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByLabel('Business Name').fill('Journey Wealth');
-    await checkScreen(page, `sign-up-register-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-register');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await page.waitForURL('**/verify-otp');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Verification Code').fill(journey.server.otpFor(email));
-    await checkScreen(page, `sign-up-verify-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-verify');
     await page.getByRole('button', { name: 'Verify Email' }).click();
 
     await page.waitForURL('**/login');
-    await checkScreen(page, `sign-up-login-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page
@@ -50,7 +51,7 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
     await page.waitForURL('**/dashboard');
     await page.getByText('Upload your customers file').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
-    await checkScreen(page, `sign-up-shell-${name}`);
+    await checkScreenAtBothWidths(page, 'sign-up-shell');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${journey.server.url}/`);
@@ -60,22 +61,20 @@ describe.each(Object.entries(VIEWPORTS))('sign-up journey at %s width', (name, v
   });
 });
 
-describe.each(Object.entries(VIEWPORTS))(
-  'guards and unknown routes at %s width',
-  (name, viewport) => {
-    it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
-      const page = await journey.browser.newPage({ viewport });
-      await page.goto(`${journey.server.url}/settings/manageCustomers`);
-      await page.waitForURL(`${journey.server.url}/`);
-      await page.goto(`${journey.server.url}/no/such/page`);
-      await page.getByRole('button', { name: 'Go Back' }).waitFor();
-      await page
-        .getByRole('link', { name: 'Go to Homepage' })
-        .or(page.getByRole('button', { name: 'Go to Homepage' }))
-        .first()
-        .waitFor();
-      await checkScreen(page, `not-found-${name}`);
-      await page.close();
-    });
-  },
-);
+describe('guards and unknown routes at desktop (1280 px) width, each screen also at 390 px', () => {
+  const viewport = VIEWPORTS.desktop;
+  it('sends a signed-out visitor from a guarded route to the landing page, and shows 404 elsewhere', async () => {
+    const page = await journey.browser.newPage({ viewport });
+    await page.goto(`${journey.server.url}/settings/manageCustomers`);
+    await page.waitForURL(`${journey.server.url}/`);
+    await page.goto(`${journey.server.url}/no/such/page`);
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
+    await page
+      .getByRole('link', { name: 'Go to Homepage' })
+      .or(page.getByRole('button', { name: 'Go to Homepage' }))
+      .first()
+      .waitFor();
+    await checkScreenAtBothWidths(page, 'not-found');
+    await page.close();
+  });
+});

@@ -16,24 +16,37 @@ const checks = [
   ['OpenAPI description (Redocly lint, openapi-typescript)', 'npm', ['run', 'lint:openapi']],
 ];
 // Then one after the other.
+// With a PostgreSQL server, the server's integration suite runs once there (below), and on PGlite
+// only the files that exercise what differs on the embedded database (apps/server/test/
+// embedded-suite.ts). Without one, every server test file runs on PGlite.
 const steps = [
-  ['Unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
+  [
+    postgres
+      ? 'Unit tests (packages, web) and the embedded-database server suite (PGlite)'
+      : 'Unit and integration tests (PGlite)',
+    'npx',
+    ['vitest', 'run'],
+    { TEST_DATABASE_URL: '', SERVER_SUITE: postgres ? 'embedded' : '' },
+  ],
   // Once, for every step below that runs the built app.
   ['Build', 'npm', ['run', 'build']],
 ];
+// The other Node.js line's check (last, below) runs the multi-host suite on that line; the suite
+// then runs there only, once per run (the same processes on this line add a minute and nothing
+// the rest of the run does not cover). CHECK_NODE_LTS=0 skips that check and runs it here.
+const otherNodeLine = postgres && process.env.CHECK_NODE_LTS !== '0';
 if (postgres) {
-  steps.push(
-    [
-      'Server integration tests (PostgreSQL server)',
-      'npx',
-      ['vitest', 'run', '--project', 'server-postgres'],
-    ],
-    [
+  steps.push([
+    'Server integration tests (PostgreSQL server)',
+    'npx',
+    ['vitest', 'run', '--project', 'server-postgres'],
+  ]);
+  if (!otherNodeLine)
+    steps.push([
       'Multi-host: two API and two worker processes on one PostgreSQL',
       'npx',
       ['vitest', 'run', '--config', 'apps/server/test/multi-host/vitest.config.ts'],
-    ],
-  );
+    ]);
 } else {
   console.warn(
     '\nTEST_DATABASE_URL is not set: the PostgreSQL-server run, the multi-host suite and the' +
@@ -50,7 +63,7 @@ steps.push(
   ],
 );
 // Last: it builds again with the other Node.js line (docs/decisions/0001). CHECK_NODE_LTS=0 skips it.
-if (postgres && process.env.CHECK_NODE_LTS !== '0') {
+if (otherNodeLine) {
   steps.push([
     `Node.js ${process.env.NODE_LTS_VERSION ?? '24'}: build, migrations, multi-host`,
     'bash',

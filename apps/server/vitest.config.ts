@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { EMBEDDED_SUITE } from './test/embedded-suite.js';
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+// `SERVER_SUITE=embedded` (scripts/test.mjs, when a PostgreSQL server runs the whole suite):
+// on PGlite, only the files that exercise what differs there (test/embedded-suite.ts).
+const embeddedOnly = !postgres && process.env.SERVER_SUITE === 'embedded';
 
 export default defineConfig({
   test: {
-    name: process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server-pglite',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    name: postgres ? 'server-postgres' : 'server-pglite',
+    include: embeddedOnly ? EMBEDDED_SUITE : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Built processes on PostgreSQL: its own config, run by scripts/test.mjs after a build.
     exclude: ['test/multi-host/**'],
     environment: 'node',

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot, settled } from './browser.js';
+import { screenshot, settled, sideScrollOffenders, VIEWPORTS } from './browser.js';
 
 /** WCAG 2.2 AA, the level the product promises (issue 22), and the levels below it. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -39,4 +39,34 @@ export async function checkScreen(page: Page, name: string) {
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect.soft(blocking.map(describeViolation), `axe on the screen "${name}"`).toEqual([]);
+}
+
+/**
+ * The screen the journey reached, checked at both widths the product promises (390 and 1280 px):
+ * screenshot and axe at the page's own width, then at the other one, the page as it stands
+ * (a resize re-lays it out, as a turned tablet or a narrowed window would), then back to its own
+ * width. Each journey runs its flow once, at the width its name says, and still sees every screen
+ * at both widths (issue 35: CI under 15 minutes). `sideScroll` also fails the journey when the
+ * phone width scrolls sideways. Screenshots are named `<name>-mobile` and `<name>-desktop`.
+ */
+export async function checkScreenAtBothWidths(
+  page: Page,
+  name: string,
+  { sideScroll = false }: { sideScroll?: boolean } = {},
+) {
+  const own = page.viewportSize();
+  const ownName = own?.width === VIEWPORTS.mobile.width ? 'mobile' : 'desktop';
+  const otherName = ownName === 'mobile' ? 'desktop' : 'mobile';
+  const check = async (width: 'mobile' | 'desktop') => {
+    await checkScreen(page, `${name}-${width}`);
+    if (sideScroll && width === 'mobile')
+      expect
+        .soft(await sideScrollOffenders(page), `side scroll on "${name}" at 390 px`)
+        .toEqual([]);
+  };
+  await check(ownName);
+  await page.setViewportSize(VIEWPORTS[otherName]);
+  await check(otherName);
+  if (own) await page.setViewportSize(own);
+  await settled(page);
 }

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { startServer, type RunningServer } from './server.js';
+import { runningServerAt, type RunningServer } from './server.js';
 
 export interface Journey {
   server: RunningServer;
@@ -12,18 +12,18 @@ export interface Journey {
 }
 
 /**
- * The built app and Chromium for one journey file: started before its tests (and before the
- * file's own `beforeAll`, registered after this), stopped after them.
+ * The run's built app (support/global-server.ts) and a Chromium of the journey file's own:
+ * launched before its tests (and before the file's own `beforeAll`, registered after this),
+ * closed after them.
  */
 export function useJourney(): Journey {
-  const journey = {} as Journey;
+  const { url, dataDir } = inject('journeyServer');
+  const journey = { server: runningServerAt(url, dataDir) } as Journey;
   beforeAll(async () => {
-    journey.server = await startServer();
     journey.browser = await launchBrowser();
   });
   afterAll(async () => {
     await journey.browser?.close();
-    await journey.server?.stop();
   });
   return journey;
 }

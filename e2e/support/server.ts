@@ -73,6 +73,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
+    ...runningServerAt(url, dataDir),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server already running at `url` with its data in `dataDir` (stopped by whoever started it). */
+export function runningServerAt(url: string, dataDir: string): RunningServer {
+  return {
     url,
     dataDir,
     otpFor(email) {
@@ -85,10 +97,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       throw new Error(`no code in the outbox for ${email}`);
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    async stop() {},
   };
 }
