@@ -296,15 +296,14 @@ describe('migrations', () => {
     await migrateTo('0015_product_shelf');
     const shelf = await db
       .selectFrom('products')
-      .select(['name', 'category', 'needs', 'min_age'])
+      .select(Object.keys(DEFAULT_SHELF[0]!))
       .where('firm_id', '=', firmId)
       .orderBy('name')
       .execute();
-    expect(shelf).toEqual(
-      [...DEFAULT_SHELF]
-        .sort((a, b) => (a.name < b.name ? -1 : 1))
-        .map((p) => ({ name: p.name, category: p.category, needs: p.needs, min_age: p.min_age })),
-    );
+    // 0015 keeps its own copy of the shelf (a migration imports no application code): today's
+    // default shelf, product by product. Should the default shelf change for new firms, compare
+    // with 0015's shelf as it was written instead, since the migration must not change.
+    expect(shelf).toEqual([...DEFAULT_SHELF].sort((a, b) => (a.name < b.name ? -1 : 1)));
     await migrateTo(keys[keys.indexOf('0015_product_shelf') - 1]!);
     expect(await tableExists('products')).toBe(false);
     await db.deleteFrom('firms').where('id', '=', firmId).execute();

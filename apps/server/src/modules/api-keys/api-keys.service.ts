@@ -7,9 +7,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors/app-error.js';
-import type { Principal } from '../../plugins/access.js';
+import type { ApiKeyPrincipal, Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { generateApiKey } from './api-key-secret.js';
+import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-secret.js';
 import * as repo from './api-keys.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -19,6 +19,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The admin's API keys (docs/api-feed.md): created, listed without secrets, revoked. */
 export class ApiKeysService {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Whether a bearer credential is shaped as an API key (the access hook's lookup). */
+  looksLikeKey(credential: string): boolean {
+    return looksLikeApiKey(credential);
+  }
+
+  /** The unrevoked key of a bearer credential (the access hook's lookup). */
+  async findActive(credential: string): Promise<ApiKeyPrincipal | undefined> {
+    const key = await repo.findActiveApiKey(this.db, hashApiKey(credential));
+    if (!key) return undefined;
+    return {
+      keyId: key.id,
+      firmId: key.firm_id,
+      plan: key.plan,
+      name: key.name,
+      prefix: key.prefix,
+    };
+  }
+
+  /** Records a use of the key (the access hook, once the route accepted it). */
+  touch(keyId: string): Promise<void> {
+    return repo.touchApiKey(this.db, keyId);
+  }
 
   async create(principal: Principal, name: string): Promise<CreateApiKeyResponse> {
     const secret = generateApiKey();

@@ -17,6 +17,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../errors/app-error.js';
+import type { Session } from '../../plugins/access.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
 import { seedDefaultShelf } from '../products/products.service.js';
@@ -52,6 +53,27 @@ export class AuthService {
     const secret = deps.config.jwtSecret;
     this.verificationCodes = new CodeStore('email_verifications', secret, OTP_TTL_MINUTES);
     this.resetCodes = new CodeStore('password_resets', secret, PASSWORD_RESET_TTL_MINUTES);
+  }
+
+  /**
+   * The session of a bearer token (the access hook's lookup): undefined for a bad or expired
+   * token, a user who no longer exists, a logged-out token or one from before a password change.
+   */
+  async findSession(token: string): Promise<Session | undefined> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return undefined;
+    const user = await repo.findSessionForToken(this.deps.db, claims);
+    if (!user || user.revoked || user.session_epoch !== claims.sessionEpoch) return undefined;
+    return {
+      principal: {
+        userId: user.id,
+        firmId: user.firm_id,
+        role: user.role,
+        plan: user.plan,
+        email: user.email,
+      },
+      token: { id: claims.tokenId, expiresAt: claims.expiresAt },
+    };
   }
 
   async register(input: {
