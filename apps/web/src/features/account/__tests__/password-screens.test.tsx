@@ -127,7 +127,11 @@ describe('Change password in Settings', () => {
   it('changes the password and keeps this session with the new token', async () => {
     const { user, api } = openSettings('rm', {
       'POST /api/auth/change-password': {
-        body: { token: 'the-new-token', message: PASSWORD_MESSAGES.passwordChanged },
+        body: {
+          token: 'the-new-token',
+          message: PASSWORD_MESSAGES.passwordChanged,
+          revokedApiKeys: [],
+        },
       },
     });
     const form = await section();
