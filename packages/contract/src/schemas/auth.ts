@@ -157,7 +157,7 @@ export const PASSWORD_MESSAGES = {
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   apiKeysRevoked:
-    "Your firm's API keys were revoked with the old password: create new ones in Settings for the systems that used them.",
+    "Your firm's API keys were revoked with the old password: create new ones under API keys for the systems that used them.",
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Current password is incorrect',
   loggedOut: 'Logged out',
