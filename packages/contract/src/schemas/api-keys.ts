@@ -87,6 +87,14 @@ export const revokeApiKeyResponseSchema = z.object({
 });
 export type RevokeApiKeyResponse = z.infer<typeof revokeApiKeyResponseSchema>;
 
+/** A key revoked because its firm's admin changed or reset the password (docs/security.md). */
+export const revokedApiKeySchema = z.object({
+  key_id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+});
+export type RevokedApiKey = z.infer<typeof revokedApiKeySchema>;
+
 /**
  * One value of a fed customer: as a cell of a file would hold it. Values are checked by the
  * same rules as a file's (row problems), not by this schema, so a wrong value is a problem of

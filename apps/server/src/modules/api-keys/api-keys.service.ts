@@ -3,12 +3,14 @@ import {
   type ApiKeysResponse,
   type CreateApiKeyResponse,
   type RevokeApiKeyResponse,
+  type RevokedApiKey,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors/app-error.js';
 import type { ApiKeyPrincipal, Principal } from '../../plugins/access.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit, type UserActor } from '../audit/audit.repository.js';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-secret.js';
 import * as repo from './api-keys.repository.js';
 
@@ -118,4 +120,26 @@ export class ApiKeysService {
       revoked_at: key.revoked_at.toISOString(),
     };
   }
+}
+
+/**
+ * Revokes every active key of the firm, in the transaction of its admin's password change or
+ * reset (docs/security.md, "Account pre-hijacking"): a key made by whoever knew the old
+ * password must not outlive it. Each one is recorded in the audit log as a revocation by that
+ * admin; the keys are answered so the admin is told which ones to make anew.
+ */
+export async function revokeKeysOnPasswordChange(
+  trx: Executor,
+  admin: UserActor,
+): Promise<RevokedApiKey[]> {
+  const revoked = await repo.revokeAllApiKeys(trx, admin.firmId);
+  for (const key of revoked)
+    await recordAudit(trx, admin, {
+      action: 'api_key.revoked',
+      subjectType: 'api_key',
+      subjectId: key.id,
+      before: { name: key.name, prefix: key.prefix },
+      after: { reason: 'password_changed' },
+    });
+  return revoked.map((k) => ({ key_id: k.id, name: k.name, prefix: k.prefix }));
 }
