@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `Idempotency-Key` (docs/security.md, "Idempotency-Key"): the feed takes it, and so do the
+ * `Idempotency-Key` (docs/product-rules.md, "Repeated outcomes and notes"): the feed takes it, and so do the
  * calls that record something about a customer (product and call outcomes, notes). A request
  * sent again with the same key and body answers what the first answered (header
  * `Idempotent-Replayed: true`); with another body, 422 `idempotency_key_reused`. Keys are the

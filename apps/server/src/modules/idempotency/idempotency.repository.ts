@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor.js';
 
 /**
- * Idempotency-Keys (docs/security.md, "Idempotency-Key"): the feed's, one per firm, name the
+ * Idempotency-Keys (docs/product-rules.md, "Repeated outcomes and notes"): the feed's, one per firm, name the
  * import they started; a user's (product and call outcomes, notes) hold the answer they gave.
  * A key is unique per firm, scope and user (migration 0029's unique index).
  */

@@ -120,10 +120,22 @@ describe('product outcomes', () => {
       page.product_outcomes.filter((o) => o.product_id === productId).map((o) => o.outcome),
     ).toEqual(['undone', 'accepted']);
     expect(await performanceOf(productId)).toMatchObject({ accepted: 0, acceptance_rate: null });
-    // Nothing is left to take back.
-    expect((await productOutcome(rm.headers, { ...accepted, outcome: 'undone' })).statusCode).toBe(
-      409,
+    // Nothing is left to take back (the admin's Undo is no repeat of the RM's).
+    const again = await productOutcome(admin.headers, { ...accepted, outcome: 'undone' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('takes back one outcome for a double-clicked Undo, not the one before it too', async () => {
+    const [customerId, productId] = [customers[0]!, productIds[2]!];
+    const offered = { customer_id: customerId, product_id: productId, outcome: 'offered' };
+    await productOutcome(rm.headers, offered);
+    await productOutcome(rm.headers, { ...offered, outcome: 'accepted' });
+    const undos = await Promise.all(
+      [1, 2].map(() => productOutcome(rm.headers, { ...offered, outcome: 'undone' })),
     );
+    expect(undos.map((res) => res.statusCode)).toEqual([201, 201]);
+    expect(undos[1]!.json()).toEqual(undos[0]!.json());
+    expect(await performanceOf(productId)).toMatchObject({ offered: 1, accepted: 0 });
   });
 
   it('answers a retry with the same Idempotency-Key as the first time, and refuses the key for another request', async () => {

@@ -111,7 +111,14 @@ export function findVisibleCustomer(
 export function pairOutcomes(db: Executor, firmId: string, customerId: string, productId: string) {
   return db
     .selectFrom('product_outcomes')
-    .select(['customer_id', 'product_id', 'outcome', 'reason', 'created_at as recorded_at'])
+    .select([
+      'customer_id',
+      'product_id',
+      'outcome',
+      'reason',
+      'recorded_by',
+      'created_at as recorded_at',
+    ])
     .where('firm_id', '=', firmId)
     .where('customer_id', '=', customerId)
     .where('product_id', '=', productId)

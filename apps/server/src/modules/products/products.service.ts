@@ -2,6 +2,7 @@ import {
   PRODUCT_MESSAGES,
   PRODUCT_OUTCOME_MESSAGES,
   PRODUCT_OUTCOME_UNDO,
+  UNDO_REPEAT_SECONDS,
   productRuleErrors,
   type DeleteProductResponse,
   type ListProductsResponse,
@@ -171,6 +172,8 @@ export class ProductsService {
         product.product_id,
       );
       const top = standingOutcomes(history).at(-1);
+      const repeatedUndo = input.outcome === PRODUCT_OUTCOME_UNDO && lastUndo(history, principal);
+      if (repeatedUndo) return outcomeAnswer(repeatedUndo);
       if (input.outcome === PRODUCT_OUTCOME_UNDO && !top)
         throw conflict(PRODUCT_OUTCOME_MESSAGES.nothingToUndo);
       if (repeatsStanding(top, { outcome: input.outcome, recorded_at: new Date() }))
@@ -224,6 +227,21 @@ export class ProductsService {
     if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
     return toProduct(row);
   }
+}
+
+/** The pair's latest outcome when it is this person's Undo of less than UNDO_REPEAT_SECONDS ago. */
+function lastUndo<T extends { outcome: string; recorded_by: string | null; recorded_at: Date }>(
+  history: T[],
+  principal: Principal,
+): T | undefined {
+  const latest = history.reduce<T | undefined>(
+    (last, o) => (!last || o.recorded_at > last.recorded_at ? o : last),
+    undefined,
+  );
+  if (latest?.outcome !== PRODUCT_OUTCOME_UNDO || latest.recorded_by !== principal.userId) return;
+  return Date.now() - latest.recorded_at.getTime() < UNDO_REPEAT_SECONDS * 1000
+    ? latest
+    : undefined;
 }
 
 /** An outcome as the route answers it: the one recorded, or the standing one a repeat found. */
