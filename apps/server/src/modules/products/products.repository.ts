@@ -107,25 +107,22 @@ export function findVisibleCustomer(
   return query.executeTakeFirst();
 }
 
-/** How many of the pair's outcomes still stand: each 'undone' takes one back. */
-export async function standingOutcomes(
-  db: Executor,
-  firmId: string,
-  customerId: string,
-  productId: string,
-) {
-  const row = await db
+/** The pair's outcomes, any order (the product is locked: no other outcome of it is being written). */
+export function pairOutcomes(db: Executor, firmId: string, customerId: string, productId: string) {
+  return db
     .selectFrom('product_outcomes')
-    .select(
-      sql<number>`count(*) filter (where outcome <> 'undone') - count(*) filter (where outcome = 'undone')`.as(
-        'n',
-      ),
-    )
+    .select([
+      'customer_id',
+      'product_id',
+      'outcome',
+      'reason',
+      'recorded_by',
+      'created_at as recorded_at',
+    ])
     .where('firm_id', '=', firmId)
     .where('customer_id', '=', customerId)
     .where('product_id', '=', productId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .execute();
 }
 
 export function insertOutcome(
