@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BIASES, type Bias, type Term } from './biases.js';
 import { biasScore, evaluateBiases } from './evaluate.js';
 import { valueFact } from './facts.js';
-import { ramp } from './math.js';
+import { column, ramp } from './signals.js';
 
 /**
  * The README's "Adding a term to a bias", done to a copy of the model: a change in one place
@@ -14,10 +14,8 @@ import { ramp } from './math.js';
 const littleExperience: Term = {
   name: 'little experience',
   column: 'experience_years',
-  weight: 0.1,
-  signal: (r) => ramp(r.experience_years, 5, 1),
-  formula: '0.10 r(experience years, 5, 1)',
-  inputs: (r) => String(r.experience_years),
+  points: 10,
+  signal: ramp(column('experience_years'), 5, 1),
   fact: valueFact('experience_years'),
   reason: ': with little experience, defaults tend to stay as they are',
 };
@@ -28,7 +26,7 @@ const withTerm: readonly Bias[] = BIASES.map((bias) =>
     : {
         ...bias,
         terms: [
-          ...bias.terms.map((t) => (t.name === 'idle portfolio' ? { ...t, weight: 0.45 } : t)),
+          ...bias.terms.map((t) => (t.name === 'idle portfolio' ? { ...t, points: 45 } : t)),
           littleExperience,
         ],
       },
