@@ -35,7 +35,7 @@ describe('docs/insights-model.md worked examples', () => {
     }
   });
 
-  it('shows exactly what the code computes (run scripts/update-worked-examples.ts to refresh)', async () => {
+  it('shows exactly what the code computes (run scripts/update-model-doc.ts to refresh)', async () => {
     expect(await formatDoc(updateWorkedExamples(doc, renderExample), docPath)).toBe(doc);
   });
 });

@@ -26,7 +26,7 @@ import {
  * Renders a worked example of the model for docs/insights-model.md: every input, every term,
  * every intermediate figure and every output, computed by the engine itself. The doc embeds
  * the rendered text between markers and a test re-renders it, so the doc cannot drift from the
- * code (`npx tsx packages/insights/scripts/update-worked-examples.ts` rewrites it).
+ * code (`npx tsx packages/insights/scripts/update-model-doc.ts` rewrites it).
  */
 
 const f2 = (x: number): string => (Object.is(x, -0) ? 0 : x).toFixed(2);
