@@ -70,3 +70,35 @@ describe('adding a term to a bias (README)', () => {
     expect(statusQuo(novice, BIASES).score).toBe(80); // 55 + 25 without the term
   });
 });
+
+describe('a penalty: a term with negative points', () => {
+  // Status quo loses up to 20 points for a customer who traded in the last 30 days.
+  const recentTrade: Term = {
+    name: 'recent trade',
+    column: 'days_since_last_trade',
+    points: -20,
+    signal: ramp(column('days_since_last_trade'), 30, 0),
+    fact: valueFact('days_since_last_trade'),
+    reason: ': a recent trade shows the portfolio is being looked after',
+  };
+  const withPenalty: readonly Bias[] = BIASES.map((bias) =>
+    bias.name === 'status_quo' ? { ...bias, terms: [...bias.terms, recentTrade] } : bias,
+  );
+  const idleButTraded: CustomerRecord = {
+    ...EXAMPLE_CUSTOMER,
+    days_since_last_trade: 0,
+    rebalances_ytd: 0,
+    cash_pct: 60,
+  };
+
+  it('lowers the score, is never evidence, and the score never falls below 0', () => {
+    // No rebalancing 25, uninvested cash 20 r(60, 20, 60) = 20, recent trade -20.
+    const before = statusQuo(idleButTraded, BIASES);
+    const after = statusQuo(idleButTraded, withPenalty);
+    expect(before.score).toBe(45);
+    expect(after.score).toBe(25);
+    expect(after.evidence.map((e) => e.column)).toEqual(['rebalances_ytd', 'cash_pct']);
+    const traded = { ...idleButTraded, rebalances_ytd: 2, cash_pct: 0 };
+    expect(statusQuo(traded, withPenalty).score).toBe(0);
+  });
+});
