@@ -1,4 +1,4 @@
-import type { BiasName, CustomerColumnName, CustomerRecord } from '@behavio/contract';
+import type { Bias } from './bias-model.js';
 import {
   VALUE_FACTS,
   equityFact,
@@ -9,130 +9,19 @@ import {
   valueFact,
 } from './facts.js';
 import { num } from './format.js';
-import { displayCountryCode, lookupMarketShare, marketShare } from './market-cap.js';
-import { clip, clip01, shrinkShare } from './math.js';
-import {
-  atLeast,
-  column,
-  decay,
-  evidenceOf,
-  indicator,
-  level,
-  measure,
-  ramp,
-  share,
-  type Signal,
-} from './signals.js';
+import { displayCountryCode, lookupMarketShare } from './market-cap.js';
+import { clip } from './math.js';
+import { DISPOSITION_PRIOR_TRADES, HOME_BIAS_TOLERANCE, M, lossSales } from './measures.js';
+import { atLeast, column, decay, evidenceOf, indicator, level, ramp, share } from './signals.js';
 
 /**
- * The bias model: nine biases, each a table of named terms, written as docs/insights-model.md
- * §4 writes them. Every number of a bias is here: each term's points and its signal's
- * thresholds, and the confidence's cap, base and evidence. A term's points are
- * `points x signal(row)` (the signal a share of full, 0-1; a ramp r counts as r / 100), times
- * its `scale` when it has one; a bias's score is the sum of its terms' points clipped to 0-100.
- * The positive points of a bias add up to 100; a term with negative points is a penalty, which
- * lowers the score and is never evidence. How a bias is evaluated is in evaluate.ts; the doc's
- * tables are written from this file (scripts/update-model-doc.ts).
- *
- * To add a term or a bias, see packages/insights/README.md.
+ * The bias model, as docs/insights-model.md §4 writes it (its tables are written from this file):
+ * nine biases, each a table of named terms with every number of the bias. A term's points are
+ * `points x signal` (a share of full; a ramp r counts as r / 100) x its `scale`; positive points
+ * add up to 100, negative ones are penalties. Adding a term or a bias: packages/insights/README.md.
  */
 
-export interface Term {
-  /** The term's name, as in the model doc's table. */
-  readonly name: string;
-  /** The input column the evidence names and whose value it shows. */
-  readonly column: CustomerColumnName;
-  /** Points of a full signal (every term, every bias: points). Negative: a penalty. */
-  readonly points: number;
-  /** How much of the term the row shows (signals.ts: a ramp, a level, a share, ...). */
-  readonly signal: Signal;
-  /** A 0-1 factor that scales the term (a decay, a gate), when it has one. */
-  readonly scale?: Signal;
-  /** What the term says about this customer, with their figures ("leverage at 2.4x"). */
-  readonly fact: (r: CustomerRecord, first: boolean) => string;
-  /** Why that counts towards the bias, in plain words for the RM (starts with ": "). */
-  readonly reason: string;
-  /** The evidence explanation when it says more than `fact(r, true) + reason`. */
-  readonly explanation?: (r: CustomerRecord) => string;
-}
-
-/**
- * How much evidence stands behind a bias's score (§5): `cap x (base + rise x evidence)`, times
- * `discount.factor` when the discount applies; `cap` alone when there is no evidence signal.
- */
-export interface Confidence {
-  readonly cap: number;
-  readonly base?: number;
-  readonly rise?: number;
-  readonly evidence?: Signal;
-  readonly discount?: {
-    readonly factor: number;
-    readonly label: string;
-    readonly applies: (r: CustomerRecord) => boolean;
-  };
-}
-
-export interface Bias {
-  readonly name: BiasName;
-  readonly terms: readonly Term[];
-  readonly confidence: Confidence;
-  /** The bias in words ("loss aversion"). */
-  readonly label: string;
-  /** What the bias looks like in a customer's figures: the web's tooltip of the bias. */
-  readonly description: string;
-  /** The step the RM should take when the bias leads, after Pompian (§10). */
-  readonly step: string;
-  /** Opening of the `why` text when the bias leads, in words a customer can hear. */
-  readonly opening: string;
-}
-
-/** Recorded trading decisions: realised gains and losses, stop-loss sales, averaging down, rebalances. */
-export const tradeCount = (r: CustomerRecord): number =>
-  r.gain_takes + r.loss_takes + r.stop_loss_sell_cnt + r.averaging_down_trades + r.rebalances_ytd;
-
-/** Loss sales L: stop-loss sales and realised losses. */
-export const lossSales = (r: CustomerRecord): number => r.stop_loss_sell_cnt + r.loss_takes;
-
-/** How far below the purchase price a position is, g = max(0, -anchor gap %). */
-export const belowAnchor = (r: CustomerRecord): number =>
-  r.anchor_price_gap_pct < 0 ? -r.anchor_price_gap_pct : 0;
-
-/** Pseudo-trades of the neutral prior (a gain share of one half) in the disposition measure. */
-export const DISPOSITION_PRIOR_TRADES = 10;
-
-/** Shrunk share of realised trades that were gains: (G + 5) / (G + L + 10). */
-export const realisedGainShare = (r: CustomerRecord): number =>
-  shrinkShare(r.gain_takes, r.gain_takes + r.loss_takes, 0.5, DISPOSITION_PRIOR_TRADES);
-
-/** EHB up to this level is tolerated: hedging, costs and taxes justify some home tilt. */
-export const HOME_BIAS_TOLERANCE = 0.25;
-
-/** Equity home bias EHB = 1 - (1 - w) / (1 - m) (Coeurdacier & Rey 2013); may be negative. */
-export const equityHomeBias = (r: CustomerRecord): number =>
-  1 - (1 - clip01(r.home_country_weight_pct / 100)) / (1 - marketShare(r.country_iso));
-
-/** The measures the terms read beyond single columns, with the doc's names for them. */
-const M = {
-  tradeDecisions: measure('n', tradeCount),
-  miscalibration: measure(
-    '10 x risk_profile - knowledge_quiz_score',
-    (r) => 10 * r.risk_profile - r.knowledge_quiz_score,
-  ),
-  belowAnchor: measure('g', belowAnchor),
-  lossSales: measure('L', lossSales),
-  fall: measure('-max_drawdown_pct', (r) => -r.max_drawdown_pct),
-  gainShare: measure('s', realisedGainShare),
-  realisedAndAveraged: measure(
-    'gain_takes + loss_takes + averaging_down_trades',
-    (r) => r.gain_takes + r.loss_takes + r.averaging_down_trades,
-  ),
-  homeBias: measure('EHB', equityHomeBias),
-  invested: measure('100 - cash_pct', (r) => 100 - r.cash_pct),
-  inShares: measure('etf_pct + single_stock_pct', (r) => r.etf_pct + r.single_stock_pct),
-  limitOrders: measure('limit_orders_at_purchase_px', (r) =>
-    r.limit_orders_at_purchase_px ? 1 : 0,
-  ),
-} as const;
+export type { Bias, Confidence, Term } from './bias-model.js';
 
 const BORROWING_REASON = ': borrowing and saving are treated as separate pots';
 
