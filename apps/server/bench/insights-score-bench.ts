@@ -3,7 +3,9 @@
  *
  * Generates N realistic rows in memory from a fixed seed (not timed), then scores them all on
  * one thread with `scoreCustomer` (the full insights: evidence and texts), with
- * `scoreCustomerCompact` (the same without the per-bias evidence), and along the import path:
+ * `scoreCustomerCompact` (the same without the per-bias evidence), with `customerNumbers` alone
+ * (the numbers and the text plan, no words) and `writeTexts` alone (the words written from
+ * numbers computed beforehand, as a reader of stored numbers would), and along the import path:
  * the compact insights written as the COPY text of the insight columns by the server's
  * `insightsCopyText`. A report, not a target: prints rows/s against wall
  * time and against the process's CPU time (the fairer figure when other processes share the
@@ -19,8 +21,11 @@ import { RISK_LEVELS, SEGMENTS, URGENCY_LEVELS, type CustomerRecord } from '@beh
 import { insightsCopyText } from '../src/modules/ingestion/insight-columns.js';
 import {
   MODEL_VERSION,
+  customerNumbers,
   scoreCustomer,
   scoreCustomerCompact,
+  writeTexts,
+  type CustomerNumbers,
 } from '../../../packages/insights/src/index.js';
 import { generateCustomers } from '../../../packages/insights/src/testing/random-customers.js';
 
@@ -78,6 +83,7 @@ for (let i = 0; i < warm; i++) {
   scoreCustomer(data[i]!);
   scoreCustomerCompact(data[i]!);
   insightsCopyText(scoreCustomerCompact(data[i]!));
+  writeTexts(data[i]!, customerNumbers(data[i]!));
 }
 
 let checksum = 0;
@@ -93,6 +99,20 @@ const compactPass = () =>
     checksum += c.priority_score + c.recommended_action.length + c.why.length;
   });
 
+const numbersPass = () =>
+  timed((r) => {
+    const n = customerNumbers(r);
+    checksum += n.priority_score + n.texts.lead_terms.length;
+  });
+
+/** The numbers of every row, computed once (untimed) for the words-on-read pass. */
+const numbers = new Map<CustomerRecord, CustomerNumbers>();
+const wordsPass = () =>
+  timed((r) => {
+    const w = writeTexts(r, numbers.get(r)!);
+    checksum += w.recommended_action.length + w.why.length;
+  });
+
 /**
  * The import path: the COPY line is written to a buffer at once, which flattens it; reading a
  * character flattens it here too, so the cost is counted.
@@ -103,8 +123,10 @@ const copyPass = () =>
     checksum += line.charCodeAt(line.length >> 1);
   });
 
+for (let i = 0; i < rows; i++) numbers.set(data[i]!, customerNumbers(data[i]!));
+
 // Two passes of each, alternating; the faster of each pair is reported.
-const passes = [fullPass, compactPass, copyPass];
+const passes = [fullPass, compactPass, numbersPass, wordsPass, copyPass];
 const bestOf = passes.map((): Timing | undefined => undefined);
 for (let round = 0; round < 2; round++) {
   passes.forEach((pass, k) => {
@@ -121,7 +143,9 @@ const load = loadavg()
 out(`scored ${fmt(rows)} rows on one thread, best of 2 passes (load average ${load}):`);
 report('scoreCustomer (full)', bestOf[0]!);
 report('scoreCustomerCompact', bestOf[1]!);
-report('import path (compact + COPY text)', bestOf[2]!);
+report('customerNumbers (numbers, no words)', bestOf[2]!);
+report('writeTexts (words from numbers)', bestOf[3]!);
+report('import path (compact + COPY text)', bestOf[4]!);
 out(`checksum ${checksum.toFixed(2)}`);
 
 // Distribution (untimed): segments, urgency and risk levels are the same in both variants.

@@ -7,7 +7,8 @@ import {
   type BiasScore,
   type CustomerRecord,
 } from '@behavio/contract';
-import { BIASES, equityHomeBias, realisedGainShare } from './biases.js';
+import { BIASES } from './biases.js';
+import { equityHomeBias, realisedGainShare } from './measures.js';
 import { evaluateBiases, topThree, type BiasResult } from './evaluate.js';
 import { scoreCustomer } from './score.js';
 import { customerRecordArb } from './testing/arbitrary.js';

@@ -12,7 +12,7 @@ import { BIASES } from './biases.js';
 import { num } from './format.js';
 import { scoreCustomerCompact } from './score.js';
 import { BIAS_SEGMENT, STRONG_BIAS_STRENGTH } from './segment.js';
-import { RISK_STORY, type RiskLead } from './texts.js';
+import { RISK_STORY, type RiskLead } from './lead.js';
 import { customerRecordArb } from './testing/arbitrary.js';
 import { generateCustomers } from './testing/random-customers.js';
 

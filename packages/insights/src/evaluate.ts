@@ -1,5 +1,5 @@
 import type { BiasEvidence, BiasScore, CustomerRecord } from '@behavio/contract';
-import { BIASES, type Bias, type Term } from './biases.js';
+import { BIASES, type Bias, type Confidence, type Term } from './biases.js';
 import { clip, clip01, round2 } from './math.js';
 
 /**
@@ -40,16 +40,26 @@ export interface LeadBias extends BiasResult {
   readonly evidence: readonly TermResult[];
 }
 
-/** A term's points: weight x signal, times its scale when it has one. */
+/**
+ * A term's points: its points x the signal's share of full (a ramp r counts as r / 100), times
+ * its scale when it has one.
+ */
 export function termPoints(term: Term, r: CustomerRecord): number {
-  const points = term.weight * term.signal(r);
-  return term.scale === undefined ? points : points * term.scale(r);
+  const points = (term.points / term.signal.full) * term.signal.read(r);
+  return term.scale === undefined ? points : points * term.scale.read(r);
+}
+
+/** A bias's confidence before rounding: cap x (base + rise x evidence) x discount (§5). */
+export function confidenceOf(c: Confidence, r: CustomerRecord): number {
+  const level =
+    c.evidence === undefined ? c.cap : c.cap * ((c.base ?? 0) + (c.rise ?? 0) * c.evidence.read(r));
+  return c.discount?.applies(r) === true ? level * c.discount.factor : level;
 }
 
 /** A bias's score (the sum of its terms' points, clipped to 0-100), confidence and strength. */
 export function evaluateBias(bias: Bias, r: CustomerRecord): BiasResult {
   const total = bias.terms.reduce((sum, term) => sum + termPoints(term, r), 0);
-  const exactConfidence = bias.confidence(r);
+  const exactConfidence = confidenceOf(bias.confidence, r);
   const score = round2(clip(total, 0, 100));
   const confidence = round2(clip01(exactConfidence));
   return { bias, score, exactConfidence, confidence, strength: score * confidence };

@@ -4,7 +4,9 @@
  * plain values. The model is described in docs/insights-model.md; how to change it is in
  * packages/insights/README.md.
  */
-export { scoreCustomer, scoreCustomerCompact } from './score.js';
+export { scoreCustomer, scoreCustomerCompact, insightsFromNumbers } from './score.js';
+export { customerNumbers, type CustomerNumbers, type TextPlan } from './numbers.js';
+export { writeTexts, type CustomerTexts } from './texts.js';
 export { MODEL_VERSION } from './version.js';
 export type {
   CustomerInsights,

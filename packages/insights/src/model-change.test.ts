@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BIASES, type Bias, type Term } from './biases.js';
 import { biasScore, evaluateBiases } from './evaluate.js';
 import { valueFact } from './facts.js';
-import { ramp } from './math.js';
+import { column, ramp } from './signals.js';
 
 /**
  * The README's "Adding a term to a bias", done to a copy of the model: a change in one place
@@ -14,10 +14,8 @@ import { ramp } from './math.js';
 const littleExperience: Term = {
   name: 'little experience',
   column: 'experience_years',
-  weight: 0.1,
-  signal: (r) => ramp(r.experience_years, 5, 1),
-  formula: '0.10 r(experience years, 5, 1)',
-  inputs: (r) => String(r.experience_years),
+  points: 10,
+  signal: ramp(column('experience_years'), 5, 1),
   fact: valueFact('experience_years'),
   reason: ': with little experience, defaults tend to stay as they are',
 };
@@ -28,7 +26,7 @@ const withTerm: readonly Bias[] = BIASES.map((bias) =>
     : {
         ...bias,
         terms: [
-          ...bias.terms.map((t) => (t.name === 'idle portfolio' ? { ...t, weight: 0.45 } : t)),
+          ...bias.terms.map((t) => (t.name === 'idle portfolio' ? { ...t, points: 45 } : t)),
           littleExperience,
         ],
       },
@@ -70,5 +68,37 @@ describe('adding a term to a bias (README)', () => {
       before.filter((b) => b.bias_name !== 'status_quo'),
     );
     expect(statusQuo(novice, BIASES).score).toBe(80); // 55 + 25 without the term
+  });
+});
+
+describe('a penalty: a term with negative points', () => {
+  // Status quo loses up to 20 points for a customer who traded in the last 30 days.
+  const recentTrade: Term = {
+    name: 'recent trade',
+    column: 'days_since_last_trade',
+    points: -20,
+    signal: ramp(column('days_since_last_trade'), 30, 0),
+    fact: valueFact('days_since_last_trade'),
+    reason: ': a recent trade shows the portfolio is being looked after',
+  };
+  const withPenalty: readonly Bias[] = BIASES.map((bias) =>
+    bias.name === 'status_quo' ? { ...bias, terms: [...bias.terms, recentTrade] } : bias,
+  );
+  const idleButTraded: CustomerRecord = {
+    ...EXAMPLE_CUSTOMER,
+    days_since_last_trade: 0,
+    rebalances_ytd: 0,
+    cash_pct: 60,
+  };
+
+  it('lowers the score, is never evidence, and the score never falls below 0', () => {
+    // No rebalancing 25, uninvested cash 20 r(60, 20, 60) = 20, recent trade -20.
+    const before = statusQuo(idleButTraded, BIASES);
+    const after = statusQuo(idleButTraded, withPenalty);
+    expect(before.score).toBe(45);
+    expect(after.score).toBe(25);
+    expect(after.evidence.map((e) => e.column)).toEqual(['rebalances_ytd', 'cash_pct']);
+    const traded = { ...idleButTraded, rebalances_ytd: 2, cash_pct: 0 };
+    expect(statusQuo(traded, withPenalty).score).toBe(0);
   });
 });

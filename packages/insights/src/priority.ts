@@ -67,16 +67,22 @@ export function priorityOf(bs: number, ru: number, ts: number, cv: number): numb
   return round2(clip(Math.max(priority, floor), 0, 10));
 }
 
+/** The priority from which each urgency level starts (below medium: low). */
+export const URGENCY_FROM = { urgent: URGENT_PRIORITY, high: 6, medium: 4 } as const;
+
 /**
  * Urgency from the (rounded) priority, on the priority colours of product-rules: Display rules
  * (8 / 6 / 4): urgent at 8 or more, high at 6 or more, medium at 4 or more, otherwise low.
  */
 export function urgencyLevel(priority: number): UrgencyLevel {
-  if (priority >= 8) return 'urgent';
-  if (priority >= 6) return 'high';
-  if (priority >= 4) return 'medium';
+  if (priority >= URGENCY_FROM.urgent) return 'urgent';
+  if (priority >= URGENCY_FROM.high) return 'high';
+  if (priority >= URGENCY_FROM.medium) return 'medium';
   return 'low';
 }
+
+/** The risk urgency above which each risk level starts (at or below medium's: low). */
+export const RISK_ABOVE = { high: 6, medium: 3 } as const;
 
 /**
  * Risk level from risk urgency, on the risk-label bands of product-rules: States and transitions: 3 or below low, 6 or below
@@ -86,7 +92,7 @@ export const riskLevel = (b: Breakdown): RiskLevel => riskLevelOf(b.risk_urgency
 
 /** riskLevel from risk urgency. */
 export function riskLevelOf(ru: number): RiskLevel {
-  if (ru > 6) return 'high';
-  if (ru > 3) return 'medium';
+  if (ru > RISK_ABOVE.high) return 'high';
+  if (ru > RISK_ABOVE.medium) return 'medium';
   return 'low';
 }

@@ -3,7 +3,7 @@ import { EXAMPLE_CUSTOMER, type CustomerRecord, type Segment } from '@behavio/co
 import { BIASES } from './biases.js';
 import { evaluateBias, withEvidence, type LeadBias } from './evaluate.js';
 import { scoreCustomer } from './score.js';
-import { chooseLead } from './texts.js';
+import { chooseLead } from './lead.js';
 import {
   ANCHORED_HOLDER,
   BALANCED_INVESTOR,

@@ -1,123 +1,45 @@
-import type { CustomerRecord, RiskLevel, Segment } from '@behavio/contract';
-import {
-  averageDownWindow,
-  concentrationRisk,
-  hypeWindow,
-  lossSaleWindow,
-  drawdownRisk,
-  impliedRisk,
-  leverageRisk,
-  mismatchRisk,
-} from './breakdown.js';
-import type { LeadBias, TermResult } from './evaluate.js';
+import type { BiasName, CustomerRecord } from '@behavio/contract';
+import { BIASES, type Bias, type Term } from './biases.js';
+import { impliedRisk } from './breakdown.js';
 import { ago, drawdownOf, tenth } from './facts.js';
-import { FRESH_EVENT_TIME_SENSITIVITY } from './priority.js';
 import { num, pct } from './format.js';
+import type { FreshEvent, Lead, RiskLead } from './lead.js';
+import type { CustomerNumbers } from './numbers.js';
 
 /**
- * The recommended action and the `why` text. Both name the lead issue with the customer's own
- * figures. Rules and templates: docs/insights-model.md §10.
+ * The words of an insight: the recommended action and the `why` text, written from a row and its
+ * numbers (numbers.ts). Both name the lead issue with the customer's own figures. Templates:
+ * docs/insights-model.md §10.
  */
-
-/** The four risk signals that can lead the texts. */
-export type RiskLead = 'leverage' | 'concentration' | 'drawdown' | 'mismatch';
-
-/** What the texts are about: one of the four risk signals, the lead bias, or a routine review. */
-export type Lead = RiskLead | 'bias' | 'review';
-
-/**
- * The risk signals that belong to each segment's story, so a risk can lead without
- * contradicting the segment: leverage, concentration and taking more risk than stated are
- * overconfidence's own terms; a deep fall is what loss aversion reacts to; a balanced customer
- * has no bias story, so any risk can lead. Anchored customers' story is the price paid.
- */
-export const RISK_STORY: Readonly<Record<Segment, readonly RiskLead[]>> = {
-  balanced: ['leverage', 'concentration', 'drawdown', 'mismatch'],
-  overconfident: ['leverage', 'concentration', 'mismatch'],
-  herd_followers: ['leverage', 'concentration'],
-  anchored: [],
-  risk_averse: ['drawdown', 'mismatch'],
-};
-
-/** What the lead is chosen from: the row's risk and bias measures, segment and lead bias. */
-export interface LeadInputs {
-  readonly biasSeverity: number;
-  readonly riskUrgency: number;
-  readonly riskLevel: RiskLevel;
-  readonly segment: Segment;
-  /** The strongest bias (top_biases[0]), whose segment the customer is in unless balanced. */
-  readonly leadBias: LeadBias;
-}
-
-/** The largest of the four risk signals (ties: leverage, concentration, drawdown, mismatch). */
-export function largestRisk(r: CustomerRecord): RiskLead {
-  const signals: [RiskLead, number][] = [
-    ['leverage', leverageRisk(r)],
-    ['concentration', concentrationRisk(r)],
-    ['drawdown', drawdownRisk(r)],
-    ['mismatch', mismatchRisk(r)],
-  ];
-  let [lead, largest] = signals[0]!;
-  for (const [name, value] of signals) {
-    if (value > largest) [lead, largest] = [name, value];
-  }
-  return lead;
-}
-
-/** The risk is acute: high risk level, and risk urgency at least the bias severity. */
-const riskIsAcute = (x: LeadInputs): boolean =>
-  x.riskLevel === 'high' && x.riskUrgency >= x.biasSeverity;
-
-/**
- * The lead issue. An acute risk (high risk level, risk urgency at least the bias severity)
- * leads with its largest signal when that signal belongs to the segment's story (RISK_STORY).
- * Otherwise a strong lead bias (not balanced) leads, with evidence; else a routine review.
- */
-export function chooseLead(r: CustomerRecord, x: LeadInputs): Lead {
-  if (riskIsAcute(x)) {
-    const risk = largestRisk(r);
-    if (RISK_STORY[x.segment].includes(risk)) return risk;
-  }
-  if (x.segment !== 'balanced' && x.leadBias.evidence.length > 0) return 'bias';
-  return 'review';
-}
-
-/**
- * The acute risk a bias-led action names too ("…, with leverage at 2.1x"), when the risk is
- * acute but does not belong to the segment's story; null otherwise.
- */
-export function riskAside(r: CustomerRecord, lead: Lead, x: LeadInputs): RiskLead | null {
-  return lead === 'bias' && riskIsAcute(x) ? largestRisk(r) : null;
-}
-
-/** A fresh event the action names: its column and phrase ("a loss sale 3 days ago"). */
-export interface FreshEvent {
-  readonly column: 'days_since_hype_peak' | 'days_since_loss_sell' | 'days_since_last_average_down';
-  readonly phrase: string;
-}
-
-/**
- * The freshest event when it makes the call time-sensitive (its window is at least
- * FRESH_EVENT_TIME_SENSITIVITY / 10: a loss sale or averaging down in the last 10 days, a hype
- * peak of a strongly hyped name a few days old); null otherwise. Ties: hype, loss sale,
- * averaging down.
- */
-export function freshEvent(r: CustomerRecord): FreshEvent | null {
-  const events: [FreshEvent['column'], number, string][] = [
-    ['days_since_hype_peak', hypeWindow(r), 'a hype peak'],
-    ['days_since_loss_sell', lossSaleWindow(r), 'a loss sale'],
-    ['days_since_last_average_down', averageDownWindow(r), 'averaging down'],
-  ];
-  let [column, window, name] = events[0]!;
-  for (const e of events) if (e[1] > window) [column, window, name] = e;
-  if (10 * window < FRESH_EVENT_TIME_SENSITIVITY) return null;
-  return { column, phrase: `${name} ${ago(tenth(r[column]))}` };
-}
 
 /** The two texts of an insight. */
-export interface LeadTexts {
-  readonly action: string;
+export interface CustomerTexts {
+  readonly recommended_action: string;
   readonly why: string;
+}
+
+/** What the words quote of the lead bias: its words, score, confidence and top two terms. */
+export interface LeadWords {
+  readonly bias: Bias;
+  readonly score: number;
+  readonly confidence: number;
+  /** Its two largest terms of evidence, largest first (none: no evidence). */
+  readonly terms: readonly Term[];
+}
+
+const BIAS_BY_NAME = new Map<BiasName, Bias>(BIASES.map((b) => [b.name, b]));
+
+/** The lead bias of a row's numbers, with the terms its plan names. */
+export function leadWordsOf(n: CustomerNumbers): LeadWords {
+  const { lead_bias, lead_terms } = n.texts;
+  const bias = BIAS_BY_NAME.get(lead_bias)!;
+  const lead = n.top_biases[0]!;
+  const terms = lead_terms.map((name) => {
+    const term = bias.terms.find((t) => t.name === name);
+    if (term === undefined) throw new Error(`${lead_bias} has no term "${name}"`);
+    return term;
+  });
+  return { bias, score: lead.score, confidence: lead.confidence, terms };
 }
 
 /** The fall as its size ("a 32% drawdown"): "a -32% drawdown" would read as a double negative. */
@@ -125,11 +47,11 @@ const drawdownPhrase = (r: CustomerRecord): string =>
   r.max_drawdown_pct < 0 ? drawdownOf(-r.max_drawdown_pct, false) : 'no drawdown yet';
 
 /** The two largest pieces of evidence as one phrase: "x and y", or "x" when there is one. */
-function evidencePhrase(r: CustomerRecord, evidence: readonly TermResult[], first: boolean) {
-  const [a, b] = evidence;
+function evidencePhrase(r: CustomerRecord, terms: readonly Term[], first: boolean) {
+  const [a, b] = terms;
   if (a === undefined) return '';
-  const head = a.term.fact(r, first);
-  return b === undefined ? head : `${head} and ${b.term.fact(r, false)}`;
+  const head = a.fact(r, first);
+  return b === undefined ? head : `${head} and ${b.fact(r, false)}`;
 }
 
 /** An action in two parts, "{facts}: {step}", so an aside and a fresh event can join the facts. */
@@ -140,7 +62,7 @@ interface LeadParts {
 }
 
 /** The facts, step and `why` text of the lead issue. */
-function leadParts(r: CustomerRecord, lead: Lead, leadBias: LeadBias): LeadParts {
+function leadParts(r: CustomerRecord, lead: Lead, leadBias: LeadWords): LeadParts {
   const rp = num(r.risk_profile);
   switch (lead) {
     case 'leverage':
@@ -173,11 +95,11 @@ function leadParts(r: CustomerRecord, lead: Lead, leadBias: LeadBias): LeadParts
       };
     }
     case 'bias': {
-      const { bias, evidence } = leadBias;
+      const { bias, terms } = leadBias;
       return {
-        facts: evidencePhrase(r, evidence, true),
+        facts: evidencePhrase(r, terms, true),
         step: bias.step,
-        why: `${bias.opening}: ${evidencePhrase(r, evidence, false)}.`,
+        why: `${bias.opening}: ${evidencePhrase(r, terms, false)}.`,
       };
     }
     case 'review':
@@ -191,9 +113,9 @@ function leadParts(r: CustomerRecord, lead: Lead, leadBias: LeadBias): LeadParts
             ? 'hold a routine review and reconfirm goals and risk profile'
             : `hold a routine review and reconfirm goals and the ${rp}/10 risk profile`,
         why:
-          leadBias.evidence.length === 0
+          leadBias.terms.length === 0
             ? 'Your decisions look balanced: no behavioural pattern stands out in the data.'
-            : `Your decisions look balanced: no pattern stands out strongly; the clearest sign is ${evidencePhrase(r, leadBias.evidence, false)}.`,
+            : `Your decisions look balanced: no pattern stands out strongly; the clearest sign is ${evidencePhrase(r, leadBias.terms, false)}.`,
       };
   }
 }
@@ -212,29 +134,31 @@ function riskFact(r: CustomerRecord, risk: RiskLead): string {
   }
 }
 
-/** What the action adds to the lead's facts: an acute risk outside the story, a fresh event. */
-export interface ActionExtras {
-  readonly aside: RiskLead | null;
-  readonly event: FreshEvent | null;
-}
+/** The names of the fresh events, as the action writes them. */
+const EVENT_NAMES: Readonly<Record<FreshEvent, string>> = {
+  days_since_hype_peak: 'a hype peak',
+  days_since_loss_sell: 'a loss sale',
+  days_since_last_average_down: 'averaging down',
+};
+
+/** A fresh event as a phrase: "a loss sale 3 days ago". */
+export const eventPhrase = (r: CustomerRecord, event: FreshEvent): string =>
+  `${EVENT_NAMES[event]} ${ago(tenth(r[event]))}`;
 
 /**
- * The recommended action and the `why` text for the lead issue:
+ * The recommended action and the `why` text of a row, from its numbers:
  * "{facts}[, with {acute risk}][, after {fresh event}]: {step}". The event is left out when
  * the facts already quote it (a bias whose evidence is the event's column).
  */
-export function leadTexts(
-  r: CustomerRecord,
-  lead: Lead,
-  leadBias: LeadBias,
-  extras: ActionExtras,
-): LeadTexts {
-  const { facts, step, why } = leadParts(r, lead, leadBias);
-  const quoted = lead === 'bias' ? leadBias.evidence.slice(0, 2).map((t) => t.term.column) : [];
-  const aside = extras.aside === null ? '' : `, with ${riskFact(r, extras.aside)}`;
+export function writeTexts(r: CustomerRecord, n: CustomerNumbers): CustomerTexts {
+  const plan = n.texts;
+  const leadBias = leadWordsOf(n);
+  const { facts, step, why } = leadParts(r, plan.lead, leadBias);
+  const quoted = plan.lead === 'bias' ? leadBias.terms.map((t) => t.column) : [];
+  const aside = plan.aside === null ? '' : `, with ${riskFact(r, plan.aside)}`;
   const event =
-    extras.event === null || quoted.includes(extras.event.column)
+    plan.event === null || quoted.includes(plan.event)
       ? ''
-      : `, after ${extras.event.phrase}`;
-  return { action: `${facts}${aside}${event}: ${step}`, why };
+      : `, after ${eventPhrase(r, plan.event)}`;
+  return { recommended_action: `${facts}${aside}${event}: ${step}`, why };
 }

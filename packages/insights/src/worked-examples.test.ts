@@ -35,35 +35,28 @@ describe('docs/insights-model.md worked examples', () => {
     }
   });
 
-  it('shows exactly what the code computes (run scripts/update-worked-examples.ts to refresh)', async () => {
+  it('shows exactly what the code computes (run scripts/update-model-doc.ts to refresh)', async () => {
     expect(await formatDoc(updateWorkedExamples(doc, renderExample), docPath)).toBe(doc);
   });
 });
 
-describe('worked-example formula labels', () => {
-  /** The most points a term can add, read from its label: "0.40 r(...)" -> 40, "25 x [...]" -> 25. */
-  const labelMax = (label: string): number => {
-    if (label.startsWith('r(')) return 100;
-    const weight = Number(/^[\d.]+/.exec(label)![0]);
-    return weight < 1 ? Math.round(weight * 100) : weight;
-  };
-
+describe('the points of each term', () => {
   const terms = BIASES.flatMap((b) => b.terms);
 
-  it('the weights of each bias, read from the labels, add up to 100 points', () => {
+  it('the positive points of each bias add up to 100', () => {
     for (const bias of BIASES) {
-      const total = bias.terms.reduce((sum, t) => sum + labelMax(t.formula), 0);
+      const total = bias.terms.reduce((sum, t) => sum + Math.max(0, t.points), 0);
       expect(total, bias.name).toBe(100);
     }
   });
 
-  it('each label weight is the most points the code gives that term, and it is reached', () => {
+  it("a term's points are the most the code gives it, and they are reached", () => {
     const seen = new Map(terms.map((t) => [t, 0]));
     const record = (r: CustomerRecord) => {
       for (const t of terms) {
         const points = termPoints(t, r);
-        expect(points).toBeLessThanOrEqual(labelMax(t.formula) + 1e-9);
-        seen.set(t, Math.max(seen.get(t)!, points));
+        expect(Math.abs(points)).toBeLessThanOrEqual(Math.abs(t.points) + 1e-9);
+        seen.set(t, Math.max(seen.get(t)!, Math.abs(points)));
       }
     };
     Object.values(PERSONAS).forEach(record);
@@ -72,7 +65,7 @@ describe('worked-example formula labels', () => {
       { numRuns: 3000, seed: 42 },
     );
     for (const t of terms) {
-      expect(seen.get(t), t.formula).toBeGreaterThanOrEqual(0.95 * labelMax(t.formula));
+      expect(seen.get(t), t.name).toBeGreaterThanOrEqual(0.95 * Math.abs(t.points));
     }
   });
 });

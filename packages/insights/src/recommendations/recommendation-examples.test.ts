@@ -27,7 +27,7 @@ describe('docs/insights-model.md recommendation examples', () => {
     }
   });
 
-  it('shows exactly what the model computes (run packages/insights/scripts/update-worked-examples.ts to refresh)', async () => {
+  it('shows exactly what the model computes (run packages/insights/scripts/update-model-doc.ts to refresh)', async () => {
     expect(await formatDoc(updateRecommendationExamples(doc))).toBe(doc);
   }, 60_000); // loading Prettier is slow on a busy machine
 });

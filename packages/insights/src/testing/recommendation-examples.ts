@@ -7,7 +7,7 @@ import { BALANCED_INVESTOR } from './personas.js';
 /**
  * The worked examples of the recommendations section of docs/insights-model.md, rendered from
  * the model's own output on the default shelf (`recommendation-examples.test.ts` keeps the doc
- * equal to this; `npx tsx packages/insights/scripts/update-worked-examples.ts` rewrites it).
+ * equal to this; `npx tsx packages/insights/scripts/update-model-doc.ts` rewrites it).
  */
 const SHELF: ShelfProduct[] = DEFAULT_SHELF.map((p, i) => ({
   ...p,

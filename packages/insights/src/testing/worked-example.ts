@@ -14,6 +14,7 @@ import {
 import { decay, ramp } from '../math.js';
 import { BIAS_TIMING, RISK_TIMING, freshEventOnHighRisk, timingFactor } from '../priority.js';
 import { scoreCustomer } from '../score.js';
+import { confidenceFormula, confidenceInputs, termFormula, termInputs } from './model-doc.js';
 import {
   ANCHORED_HOLDER,
   CAUTIOUS_SAVER,
@@ -25,7 +26,7 @@ import {
  * Renders a worked example of the model for docs/insights-model.md: every input, every term,
  * every intermediate figure and every output, computed by the engine itself. The doc embeds
  * the rendered text between markers and a test re-renders it, so the doc cannot drift from the
- * code (`npx tsx packages/insights/scripts/update-worked-examples.ts` rewrites it).
+ * code (`npx tsx packages/insights/scripts/update-model-doc.ts` rewrites it).
  */
 
 const f2 = (x: number): string => (Object.is(x, -0) ? 0 : x).toFixed(2);
@@ -57,15 +58,18 @@ export function renderWorkedExample(title: string, r: CustomerRecord): string {
   out('|---|---|---|---|');
   for (const b of biases) {
     for (const t of termResults(b.bias, r)) {
-      out(`| ${b.bias.name} | ${t.term.formula} | ${t.term.inputs(r)} | ${f4(t.points)} |`);
+      out(
+        `| ${b.bias.name} | ${termFormula(t.term)} | ${termInputs(t.term, r)} | ${f4(t.points)} |`,
+      );
     }
   }
   out();
   out('| bias | score | confidence | strength s = score x confidence |');
   out('|---|---|---|---|');
   for (const b of biases) {
-    const formula = b.bias.confidenceFormula(r);
-    const confidence = `${formula === 'fixed' ? formula : `${formula} =`} ${f4(b.exactConfidence)}`;
+    const c = b.bias.confidence;
+    const inputs = confidenceInputs(c, r);
+    const confidence = `${confidenceFormula(c)}${inputs === '' ? '' : ` with ${inputs}`} = ${f4(b.exactConfidence)}`;
     out(
       `| ${b.bias.name} | ${f2(b.score)} | ${confidence} -> ${f2(b.confidence)} | ${f2(b.strength)} |`,
     );

@@ -1,35 +1,32 @@
 import type { BiasName, BreakdownKey, Segment } from '@behavio/contract';
+import {
+  BIAS_DESCRIPTIONS,
+  BREAKDOWN_DESCRIPTIONS,
+  RISK_LEVEL_DESCRIPTION,
+  SEGMENT_DESCRIPTION,
+  URGENCY_DESCRIPTION,
+} from '@behavio/insights/descriptions';
 import { SEGMENT_LABELS } from '@/lib/display-rules';
 
 /**
- * What each score means, for the tooltips of the RM screens. The wording follows the
- * behavioural-finance engine (`@behavio/insights`: priority.ts, breakdown.ts, segment.ts,
- * biases.ts), which docs/insights-model.md describes.
+ * What each score means, for the tooltips of the RM screens. What the model defines (each
+ * bias, each breakdown measure, the urgency and risk bands, the segment rule) is read from the
+ * engine's own tables (`@behavio/insights/descriptions`), so a tooltip cannot drift from the
+ * model; the rest is the screens' own wording.
  */
 
 export const PRIORITY_HELP =
   'Priority (0-10): the worse of bias severity and risk urgency, raised by a recent event (time sensitivity), with a little more when a strong bias drives an acute risk and for customer value. Higher means call sooner.';
 
-export const URGENCY_HELP =
-  'Urgent from a priority of 8 (a recent event on a high-risk portfolio is always urgent); high from 6; medium from 4; otherwise low.';
+export const URGENCY_HELP = URGENCY_DESCRIPTION;
 
-export const RISK_LEVEL_HELP =
-  'Risk level from risk urgency: above 6 high, above 3 medium, otherwise low.';
+export const RISK_LEVEL_HELP = RISK_LEVEL_DESCRIPTION;
 
 export const BIAS_SCORE_HELP =
   'Score (0-100): how strongly the customer’s figures show the bias. Confidence: how much evidence stands behind the score. Listed by strength (score × confidence), so a well-evidenced bias comes before a higher score with little evidence behind it.';
 
 /** The four breakdown measures, each 0-10. */
-export const BREAKDOWN_HELP: Record<BreakdownKey, string> = {
-  bias_severity:
-    'How strong the customer’s strongest behavioural biases are (score × confidence of the top three).',
-  risk_urgency:
-    'How acute the portfolio risk is: leverage, single-stock concentration, drawdown and the gap between the portfolio and the stated risk profile.',
-  time_sensitivity:
-    'How recent a triggering event is (a social-hype peak, a loss sale or averaging down); it fades as the event gets older.',
-  customer_value:
-    'Relationship value: from AUM and 12-month revenue when the file has them, otherwise estimated from sub-accounts, experience and trading turnover.',
-};
+export const BREAKDOWN_HELP: Record<BreakdownKey, string> = BREAKDOWN_DESCRIPTIONS;
 
 export const BREAKDOWN_LABELS: Record<BreakdownKey, string> = {
   bias_severity: 'Bias Severity',
@@ -46,25 +43,10 @@ export const BREAKDOWN_DECIMALS: Record<BreakdownKey, number> = {
   customer_value: 2,
 };
 
-/** What each bias looks like in the customer's figures. */
-export const BIAS_HELP: Record<BiasName, string> = {
-  overconfidence:
-    'Trust in one’s own calls: heavy trading against peers, a stated risk appetite above the knowledge quiz, single stocks and leverage.',
-  herding:
-    'Following the crowd: buying socially hyped names, heavy news reading and acting on upbeat news.',
-  anchoring:
-    'Fixation on the price paid: positions far below it, limit orders at the purchase price and averaging down.',
-  loss_aversion:
-    'Losses weigh more than gains: stop-loss and loss sales, a deep drawdown and a large cash buffer.',
-  disposition_effect:
-    'Selling winners too early and keeping losers: many more gains taken than losses, averaging down.',
-  home_bias: 'Most of the money in the home market, far above its share of world markets.',
-  risk_aversion:
-    'A preference for safety: a large cash share, a low stated risk profile and few single stocks.',
-  mental_accounting:
-    'Money split into separate pots: many sub-accounts, or borrowing while holding idle cash.',
-  status_quo: 'Inertia: no trade for a long time, no rebalance this year and cash left uninvested.',
-};
+/** What each bias looks like in the customer's figures, from the model's bias table. */
+export const BIAS_HELP: Record<BiasName, string> = Object.fromEntries(
+  Object.entries(BIAS_DESCRIPTIONS).map(([name, b]) => [name, b.description]),
+) as Record<BiasName, string>;
 
 /** product-rules: Screens Behavioral Segments: the five segments with their descriptions, in spec order. */
 export const SEGMENT_INFO: Record<Segment, { label: string; description: string }> = {
@@ -90,5 +72,4 @@ export const SEGMENT_INFO: Record<Segment, { label: string; description: string 
   },
 };
 
-export const SEGMENT_HELP =
-  'Each customer is placed in the segment of their strongest behavioural pattern (score × confidence); balanced when no pattern reaches 35. Segments describe behaviour, not portfolio risk: a balanced customer can still carry high risk, as the risk badge shows.';
+export const SEGMENT_HELP = SEGMENT_DESCRIPTION;
