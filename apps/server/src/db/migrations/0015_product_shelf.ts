@@ -71,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const typed = db as unknown as Kysely<Database>;
   const firms = await typed.selectFrom('firms').select('id').execute();
-  for (const firm of firms) await seedDefaultShelf(typed, firm.id);
+  // The governance columns come with 0033, which fills them for these products.
+  for (const firm of firms) await seedDefaultShelf(typed, firm.id, { governance: false });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -310,6 +310,66 @@ describe('migrations', () => {
     await db.deleteFrom('firms').where('id', '=', firmId).execute();
   });
 
+  it('0033 gives existing products their category’s governance defaults, and the default shelf’s own values', async () => {
+    const keys = Object.keys(migrations);
+    await migrateTo(keys[keys.indexOf('0033_product_governance') - 1]!);
+    const firmId = randomUUID();
+    await db
+      .insertInto('firms')
+      .values({ id: firmId, name: 'Governed', employee_count: 5 })
+      .execute();
+    for (const [name, category] of [
+      ['Own Fund', 'investment'],
+      ['Own Card', 'credit_card'],
+      ['Own Loan', 'loan'],
+      ['Own Saver', 'savings'],
+      [' capital-protected deposit ', 'savings'],
+    ])
+      await sql`insert into products (firm_id, name, category) values (${firmId}, ${name}, ${category})`.execute(
+        db,
+      );
+    await migrateTo('0033_product_governance');
+    const rows = await db
+      .selectFrom('products')
+      .select([
+        'name',
+        'risk_class',
+        'complex',
+        'capital_at_risk',
+        'min_holding_years',
+        'adds_market_exposure',
+      ])
+      .where('firm_id', '=', firmId)
+      .orderBy('name')
+      .execute();
+    const row = (
+      risk_class: number,
+      capital_at_risk: string,
+      min_holding_years: number,
+      adds_market_exposure: boolean,
+    ) => ({
+      risk_class,
+      complex: false,
+      capital_at_risk,
+      min_holding_years,
+      adds_market_exposure,
+    });
+    expect(rows).toEqual([
+      { name: ' capital-protected deposit ', ...row(2, 'none', 5, false) },
+      { name: 'Own Card', ...row(2, 'none', 0, false) },
+      { name: 'Own Fund', ...row(4, 'full', 5, true) },
+      { name: 'Own Loan', ...row(3, 'none', 0, false) },
+      { name: 'Own Saver', ...row(1, 'none', 0, false) },
+    ]);
+    await expect(
+      sql`update products set adds_market_exposure = true where firm_id = ${firmId} and name = 'Own Card'`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
+    await db.deleteFrom('products').where('firm_id', '=', firmId).execute();
+    await db.deleteFrom('firms').where('id', '=', firmId).execute();
+  });
+
   it('undoes every migration and applies them all again', async () => {
     await migrateTo(NO_MIGRATIONS);
     for (const table of ['firms', 'customers', 'customer_list_index', 'subscriptions'])

@@ -83,11 +83,28 @@ export async function deleteProduct(db: Executor, firmId: string, productId: str
     .execute();
 }
 
-/** Puts the default shelf on a new firm's shelf (registration, and migration 0015). */
-export async function seedDefaultShelf(db: Executor, firmId: string) {
+/**
+ * Puts the default shelf on a new firm's shelf (registration, and migration 0015). Migration 0015
+ * runs before the governance columns exist (0033 adds and fills them): it passes
+ * `{ governance: false }`.
+ */
+export async function seedDefaultShelf(db: Executor, firmId: string, { governance = true } = {}) {
   await db
     .insertInto('products')
-    .values(DEFAULT_SHELF.map((product) => ({ firm_id: firmId, ...product })))
+    .values(
+      DEFAULT_SHELF.map((product) => {
+        if (governance) return { firm_id: firmId, ...product };
+        const {
+          risk_class: _r,
+          complex: _c,
+          capital_at_risk: _a,
+          min_holding_years: _h,
+          adds_market_exposure: _e,
+          ...rules
+        } = product;
+        return { firm_id: firmId, ...rules } as typeof product & { firm_id: string };
+      }),
+    )
     .execute();
 }
 

@@ -132,7 +132,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
   }
   return (
     <Stack gap="md">
-      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <StatCard label="Customers" value={data.total_customers} />
         <StatCard
           label="Assigned"
@@ -145,6 +145,12 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
           value={data.unassigned}
           hint={data.unassigned > 0 ? 'No RM yet' : 'All covered'}
           color={data.unassigned > 0 ? 'orange.7' : undefined}
+        />
+        <StatCard
+          label="Awaiting review"
+          value={data.awaiting_review}
+          hint={data.awaiting_review > 0 ? 'A vulnerability flag is raised' : 'No flags raised'}
+          color={data.awaiting_review > 0 ? 'orange.7' : undefined}
         />
       </SimpleGrid>
       <SectionCard order={3} title="Customers per RM" labelId="overview-per-rm">
