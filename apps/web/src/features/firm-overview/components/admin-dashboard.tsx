@@ -17,6 +17,7 @@ import {
 import { IconCheck, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { EmptyLine, LoadErrorAlert } from '@/components/ui/query-states/query-states';
 import {
@@ -85,6 +86,7 @@ function TopPriorityTable({ rows }: { rows: FirmOverviewResponse['top_priority']
           <Table.Tr key={row.customer_id}>
             <Table.Td fw={600}>
               <CustomerLink customerId={row.customer_id} />
+              <NeedsReviewBadge needsReview={row.needs_review} />
             </Table.Td>
             <Table.Td>
               {row.rm_name ?? (
