@@ -199,8 +199,8 @@ export function suitabilityProfileOf(c: ProfileInputs, reviewAsked = false): Sui
 }
 
 /**
- * needs_review from the row alone, as SQL can compute it for the lists: the same four flags.
- * `suitability-sql` in the server builds the same test from these constants.
+ * Whether any of the four flags is raised, from the row alone: the lists compute the same test in
+ * SQL from these constants (apps/server/src/modules/analytics/needs-review.ts).
  */
 export function hasVulnerabilityFlag(c: ProfileInputs): boolean {
   return (
