@@ -8,6 +8,8 @@
 #   docker run --rm -e DATABASE_URL=postgresql://… behavio npm run migrate
 #   docker run -d -p 3000:3000 -e DATABASE_URL=… -e RUN_WORKER=false behavio        (API)
 #   docker run -d -e DATABASE_URL=… behavio npm run worker                           (worker)
+# The image runs with NODE_ENV=production: payments must be chosen (STRIPE_SECRET_KEY and the
+# rest, or PAYMENTS_PROVIDER=offline for a trial without money), else buying a plan answers 503.
 ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
@@ -28,7 +30,7 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 # DATA_DIR keeps only short-lived scratch copies with DATABASE_URL (docs/decisions/0004).
 RUN mkdir -p /var/lib/behavio && chown node:node /var/lib/behavio
-ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/behavio
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/var/lib/behavio
 # The image's own non-root user.
 USER node
 EXPOSE 3000

@@ -4,12 +4,13 @@ import { readdirSync } from 'node:fs';
 /**
  * The layering of the code as lint rules (`import/no-restricted-paths`), so that crossing a
  * boundary fails `npm run lint` (docs/architecture.md, "Boundaries"; tested in
- * `scripts/boundaries.test.ts`).
+ * `apps/server/test/lint-boundaries.test.ts`).
  *
  * - web: app → features → shared (components, lib, config, styles, assets); a feature
  *   never imports another feature, and shared code imports no feature and not the app.
  * - server: routes → services → repositories; a module reads another module's data through
  *   that module's service, never its repository, except for the shared data modules below.
+ *   The plugins import no module, and the migrations no application code.
  * - packages: the insights engine and the contract import nothing from the apps.
  */
 
@@ -74,6 +75,25 @@ const zones = [
     message: 'Routes call services, never repositories (routes → services → repositories).',
   },
   ...repositoryZones,
+  {
+    target: `./${SERVER}/plugins`,
+    from: `./${MODULES}`,
+    message:
+      'A plugin imports no module: the app hands it what it needs when it is built (app.ts).',
+  },
+  {
+    target: `./${SERVER}/db/migrations/[0-9]*.ts`,
+    from: `./${SERVER}`,
+    except: ['./db/migrations'],
+    message:
+      'A migration imports no application code, so it does not change when the code does: write its SQL and rows into it.',
+  },
+  {
+    target: `./${SERVER}/db/migrations/[0-9]*.ts`,
+    from: './packages',
+    message:
+      'A migration imports no application code, so it does not change when the code does: write its SQL and rows into it.',
+  },
   {
     target: ['./packages/insights', './packages/contract'],
     from: ['./apps'],

@@ -45,7 +45,9 @@ for dev in tsx tsup typescript vitest eslint vite; do
   if [ -e "node_modules/$dev" ]; then echo "dev dependency $dev was installed" >&2; exit 1; fi
 done
 
-export DATA_DIR="$COPY/data" LOG_LEVEL=info HOST=127.0.0.1
+# NODE_ENV=production as in the Dockerfile's runtime stage: payments are then not configured
+# (no PAYMENTS_PROVIDER, no Stripe key), which this check does not use; buying would answer 503.
+export NODE_ENV=production DATA_DIR="$COPY/data" LOG_LEVEL=info HOST=127.0.0.1
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   DB_NAME="behavio_production_$$"
   psql "$TEST_DATABASE_URL" -qc "create database $DB_NAME"

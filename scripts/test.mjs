@@ -14,6 +14,7 @@ const checks = [
   ['Lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['Typecheck', 'npm', ['run', 'typecheck']],
   ['OpenAPI description (Redocly lint, openapi-typescript)', 'npm', ['run', 'lint:openapi']],
+  ['Unused files, dependencies and exports, import cycles (knip)', 'npx', ['knip']],
 ];
 // Then one after the other.
 // With a PostgreSQL server, the server's integration suite runs once there (below), and on PGlite

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { EMBEDDED_SUITE } from './test/embedded-suite.js';
+import { EMBEDDED_ONLY, EMBEDDED_SUITE } from './test/embedded-suite.js';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 // `SERVER_SUITE=embedded` (scripts/test.mjs, when a PostgreSQL server runs the whole suite):
@@ -11,7 +11,7 @@ export default defineConfig({
     name: postgres ? 'server-postgres' : 'server-pglite',
     include: embeddedOnly ? EMBEDDED_SUITE : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Built processes on PostgreSQL: its own config, run by scripts/test.mjs after a build.
-    exclude: ['test/multi-host/**'],
+    exclude: ['test/multi-host/**', ...(postgres ? EMBEDDED_ONLY : [])],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

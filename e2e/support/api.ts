@@ -1,5 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   customerTable,
@@ -122,11 +120,6 @@ export async function signInPage(page: Page, server: RunningServer, token: strin
   await page.goto(server.url);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
 }
-
-export const outboxFiles = (server: RunningServer) =>
-  readdirSync(path.join(server.dataDir, 'outbox'));
-export const readOutbox = (server: RunningServer, file: string) =>
-  readFileSync(path.join(server.dataDir, 'outbox', file), 'utf8');
 
 /**
  * Adds an RM through the admin's API and puts the first `count` customers of the firm's first

@@ -67,7 +67,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   await registerOpenApi(app, { appName: config.appName, publicUrl: config.publicUrl });
-  registerAccessControl(app, { db: services.db, tokens: services.tokens });
+  registerAccessControl(app, {
+    isApiKey: (credential) => services.apiKeys.looksLikeKey(credential),
+    findApiKey: (credential) => services.apiKeys.findActive(credential),
+    touchApiKey: (keyId) => services.apiKeys.touch(keyId),
+    findSession: (token) => services.auth.findSession(token),
+  });
 
   authRoutes(app, { auth: services.auth, limiter: services.limiter, limits: config.rateLimit });
   await ingestionRoutes(app, {

@@ -8,6 +8,7 @@ import {
   RUN_STALE_SECONDS,
 } from './modules/products/recommendations.service.js';
 import { pruneRevokedTokens } from './modules/auth/auth.repository.js';
+import { removeExpiredRegistrations } from './modules/auth/pending-accounts.repository.js';
 import { ALERT_DIGEST_QUEUE } from './modules/alert-digest/digest.service.js';
 
 /** Every queue the app uses; created at start so jobs can be sent before a worker runs. */
@@ -53,11 +54,13 @@ export async function startWorkers(services: Services): Promise<void> {
   );
   // Rate-limit windows older than a day can never count again, nor can revoked tokens past
   // their expiry; load tables of imports that died and were not retried are dropped (also
-  // once now, after a crash); files left waiting for their column mapping for days go.
+  // once now, after a crash); files left waiting for their column mapping for days go, and so
+  // do registrations left unverified past UNVERIFIED_ACCOUNT_TTL_DAYS.
   await services.queue.schedule(MAINTENANCE_QUEUE, '17 3 * * *');
   await services.queue.work(MAINTENANCE_QUEUE, async () => {
     await services.limiter.prune(new Date(Date.now() - 86_400_000));
     await pruneRevokedTokens(services.db);
+    await sweepExpiredRegistrations(services);
     await dropAbandonedLoadTables(services);
     await sweepWaitingFiles(services);
     await services.recommendations.requestForEndedCooloffs();
@@ -69,6 +72,11 @@ export async function startWorkers(services: Services): Promise<void> {
   await services.queue.work(ALERT_DIGEST_QUEUE, async () => {
     await services.alertDigest.run();
   });
+}
+
+async function sweepExpiredRegistrations(services: Services) {
+  const removed = await removeExpiredRegistrations(services.db);
+  if (removed > 0) services.logger.info({ removed }, 'expired unverified registrations removed');
 }
 
 async function sweepWaitingFiles(services: Services) {

@@ -28,3 +28,10 @@ export const EMBEDDED_SUITE = [
   'src/modules/operations/**/*.test.ts',
   'test/import-recovery.test.ts',
 ];
+
+/**
+ * Files that test the embedded database alone, whatever TEST_DATABASE_URL says (they start their
+ * own processes on a PGlite folder): run in the PGlite step only, not again beside the
+ * PostgreSQL server's.
+ */
+export const EMBEDDED_ONLY = ['src/db/data-dir-lock.test.ts'];

@@ -75,6 +75,35 @@ describe('lint boundaries', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('server: a plugin importing a module fails', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/plugins/probe.ts',
+      "export { findActiveApiKey } from '../modules/api-keys/api-keys.repository.js';\nexport { TokenService } from '../modules/auth/tokens.js';\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('A plugin imports no module'),
+      expect.stringContaining('A plugin imports no module'),
+    ]);
+  });
+
+  it('server: a migration importing application code fails, another migration passes', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/db/migrations/0099_probe.ts',
+      [
+        "export { seedDefaultShelf } from '../../modules/products/products.repository.js';",
+        "export type { Database } from '../schema.js';",
+        "export { DEFAULT_SHELF } from '@behavio/contract';",
+        "export { createDataVersionTriggers } from './0008_firm_data_versions.js';",
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('A migration imports no application code'),
+      expect.stringContaining('A migration imports no application code'),
+      expect.stringContaining('A migration imports no application code'),
+    ]);
+  });
+
   it('packages: the insights engine importing the server fails', async () => {
     const errors = await boundaryErrors(
       'packages/insights/src/probe.ts',

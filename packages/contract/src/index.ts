@@ -28,5 +28,6 @@ export * from './schemas/preferences.js';
 export { nameApiSchemas } from './api-schema-names.js';
 export * from './schemas/list-tools.js';
 export * from './schemas/api-keys.js';
+export * from './schemas/idempotency.js';
 export * from './schemas/changes.js';
 export * from './schemas/alerts.js';

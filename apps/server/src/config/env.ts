@@ -117,6 +117,8 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z
     .enum(['stripe', 'offline'], { error: 'PAYMENTS_PROVIDER must be stripe or offline' })
     .optional(),
+  /** Only `production` matters here: payments must then be chosen explicitly (docs/billing.md). */
+  NODE_ENV: optionalString(),
   ALERT_DIGEST_CRON: z
     .string()
     .trim()
@@ -173,8 +175,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 
 /**
  * Which payment provider runs subscriptions: Stripe when configured; the offline checkout
- * (no money moves) when asked for, or by default on the embedded database only; otherwise
- * none, and buying a plan answers 503 (docs/billing.md).
+ * (no money moves) when asked for, or by default on a development embedded database only (not
+ * with NODE_ENV=production); otherwise none, and buying a plan answers 503 (docs/billing.md).
  */
 export type BillingConfig =
   | { provider: 'none' }
@@ -313,11 +315,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   if (!e.STRIPE_SECRET_KEY) {
-    // A production deployment runs on a PostgreSQL server: there, giving every admin a free
-    // paid plan must be asked for, never the result of a forgotten variable.
+    // In production (NODE_ENV=production, on either database, as the Docker image runs) or on
+    // a PostgreSQL server, giving every admin a free paid plan must be asked for, never the
+    // result of a forgotten variable. Only a development embedded database defaults to it.
     if (e.PAYMENTS_PROVIDER === 'offline')
       return { provider: 'local', reason: 'PAYMENTS_PROVIDER=offline' };
-    return e.DATABASE_URL
+    return e.DATABASE_URL || e.NODE_ENV === 'production'
       ? { provider: 'none' }
       : { provider: 'local', reason: 'embedded database' };
   }

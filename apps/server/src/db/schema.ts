@@ -138,12 +138,20 @@ export interface ApiKeysTable {
   revoked_at: Date | null;
 }
 
-/** An Idempotency-Key a firm's feed used, and the import it started (migration 0023). */
-export interface FeedIdempotencyTable {
+/**
+ * An Idempotency-Key used by a firm's feed (the import it started, migrations 0023) or by one of
+ * its users (the answer it gave, migration 0029): unique per firm, scope and user.
+ */
+export interface IdempotencyKeysTable {
   firm_id: string;
+  /** 'feed', or the call: 'product-outcome', 'call-outcome', 'note'. */
+  scope: string;
+  /** The user who sent it; null for the feed, whose keys are the firm's. */
+  user_id: string | null;
   idempotency_key: string;
   request_hash: string;
-  file_id: string;
+  file_id: string | null;
+  response: Json<unknown> | null;
   created_at: CreatedAt;
 }
 
@@ -425,7 +433,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   customer_files: CustomerFilesTable;
   api_keys: ApiKeysTable;
-  feed_idempotency: FeedIdempotencyTable;
+  idempotency_keys: IdempotencyKeysTable;
   pending_files: PendingFilesTable;
   column_mappings: ColumnMappingsTable;
   customers: CustomersTable;

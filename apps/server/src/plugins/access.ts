@@ -1,11 +1,6 @@
 import { API_KEY_MESSAGES, MESSAGES, isPaidPlan, type Plan, type Role } from '@behavio/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../errors/app-error.js';
-import { findSessionForToken } from '../modules/auth/auth.repository.js';
-import { hashApiKey, looksLikeApiKey } from '../modules/api-keys/api-key-secret.js';
-import { findActiveApiKey, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
-import type { TokenService } from '../modules/auth/tokens.js';
-import type { Executor } from '../db/executor.js';
 
 /**
  * Every API route declares who may call it; this one hook enforces it (roles, plan) so no
@@ -53,6 +48,30 @@ export interface SessionToken {
   expiresAt: Date;
 }
 
+/** An employee's session: who they are now, and the token they called with. */
+export interface Session {
+  principal: Principal;
+  token: SessionToken;
+}
+
+/**
+ * What the hook asks about a bearer credential, handed in when the app is built (app.ts, from
+ * the auth and API-key services): the plugins import no module.
+ */
+export interface AccessLookups {
+  /** Whether the credential is shaped as an API key rather than a session token. */
+  isApiKey(credential: string): boolean;
+  /** The API key of the credential, if it exists and is not revoked. */
+  findApiKey(credential: string): Promise<ApiKeyPrincipal | undefined>;
+  /** Records a use of the key, once the route has accepted it. */
+  touchApiKey(keyId: string): Promise<void>;
+  /**
+   * The session of a token; undefined for a bad or expired token, a user who no longer exists,
+   * a logged-out token, or one from before a password change.
+   */
+  findSession(token: string): Promise<Session | undefined>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
@@ -93,10 +112,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function registerAccessControl(
-  app: FastifyInstance,
-  deps: { db: Executor; tokens: TokenService },
-): void {
+export function registerAccessControl(app: FastifyInstance, lookups: AccessLookups): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('apiKey', null);
@@ -111,41 +127,28 @@ export function registerAccessControl(
     const rule = request.routeOptions.config.access;
     if (!rule || rule.public) return;
     const token = bearerToken(request);
-    if (token && looksLikeApiKey(token)) {
+    if (token && lookups.isApiKey(token)) {
       // Unknown or revoked first (420), so a revoked key learns it is revoked wherever it calls.
-      const key = await findActiveApiKey(deps.db, hashApiKey(token));
+      const key = await lookups.findApiKey(token);
       if (!key) throw invalidApiKey();
       if (!rule.apiKey) throw forbidden(API_KEY_MESSAGES.keyOnlyFeed, 'api_key_not_allowed');
-      await touchApiKey(deps.db, key.id);
-      request.apiKey = {
-        keyId: key.id,
-        firmId: key.firm_id,
-        plan: key.plan,
-        name: key.name,
-        prefix: key.prefix,
-      };
+      await lookups.touchApiKey(key.keyId);
+      request.apiKey = key;
       return;
     }
     if (rule.apiKey) {
       if (!token) throw invalidApiKey();
       throw forbidden(API_KEY_MESSAGES.keyRequired, 'api_key_required');
     }
-    const claims = token ? await deps.tokens.verify(token) : undefined;
-    if (!claims) throw invalidToken();
-    // Gone, logged out, or from before a password change: all the same invalid token.
-    const user = await findSessionForToken(deps.db, claims);
-    if (!user || user.revoked || user.session_epoch !== claims.sessionEpoch) throw invalidToken();
-    request.principal = {
-      userId: user.id,
-      firmId: user.firm_id,
-      role: user.role,
-      plan: user.plan,
-      email: user.email,
-    };
-    request.sessionToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
-    if (rule.roles && !rule.roles.includes(user.role))
+    // Bad, expired, gone, logged out, or from before a password change: all the same invalid token.
+    const session = token ? await lookups.findSession(token) : undefined;
+    if (!session) throw invalidToken();
+    const { principal } = session;
+    request.principal = principal;
+    request.sessionToken = session.token;
+    if (rule.roles && !rule.roles.includes(principal.role))
       throw forbidden(rule.roleMessage ?? MESSAGES.forbidden, 'role_forbidden');
-    if (rule.paidPlanMessage && !isPaidPlan(user.plan))
+    if (rule.paidPlanMessage && !isPaidPlan(principal.plan))
       throw forbidden(rule.paidPlanMessage, 'subscription_required');
   });
 }

@@ -14,6 +14,12 @@ export const rmAnalyticsKeys = {
   segments: () => [...rmAnalyticsKeys.all, 'segments'] as const,
 };
 
+/**
+ * The firm's API keys: the API keys screen reads them, and a password change of the admin
+ * revokes them all (the account feature refreshes the list then).
+ */
+export const apiKeysQueryKey = ['api-keys'] as const;
+
 /** One customer's page (`GET /content/customer/{customer_id}`). */
 export const customerPageKeys = {
   all: ['customer-page'] as const,

@@ -3,6 +3,7 @@ import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from './customer-columns.js';
 import { errorCodeSchema } from '../error-code-schema.js';
 import { fieldErrorSchema } from '../errors.js';
 import { jobStatusSchema, rowProblemSchema } from './files.js';
+import { idempotencyKeyHeader } from './idempotency.js';
 
 /**
  * API keys and the customer feed (issue 19, item 5; docs/api-feed.md). An admin creates named
@@ -17,8 +18,6 @@ export const API_KEY_DISPLAY_CHARS = API_KEY_PREFIX.length + 8;
 export const API_KEY_NAME_MAX = 100;
 /** Most customers one JSON request may send; a larger book goes as a file or several requests. */
 export const FEED_MAX_CUSTOMERS = 10_000;
-/** The longest `Idempotency-Key` accepted. */
-export const IDEMPOTENCY_KEY_MAX = 255;
 
 export const API_KEY_MESSAGES = {
   invalidKey: 'This API key is unknown or has been revoked. Ask your firm admin for a new key.',
@@ -86,6 +85,14 @@ export const revokeApiKeyResponseSchema = z.object({
   revoked_at: z.string(),
 });
 export type RevokeApiKeyResponse = z.infer<typeof revokeApiKeyResponseSchema>;
+
+/** A key revoked because its firm's admin changed or reset the password (docs/security.md). */
+export const revokedApiKeySchema = z.object({
+  key_id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+});
+export type RevokedApiKey = z.infer<typeof revokedApiKeySchema>;
 
 /**
  * One value of a fed customer: as a cell of a file would hold it. Values are checked by the
@@ -165,17 +172,7 @@ export const feedErrorBodySchema = z.object({
 
 /** The feed's own header: a retry with the same key and request answers the first import. */
 export const feedHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, 'The Idempotency-Key header is empty.')
-    .max(
-      IDEMPOTENCY_KEY_MAX,
-      `The Idempotency-Key can be at most ${IDEMPOTENCY_KEY_MAX} characters.`,
-    )
-    .optional()
-    .meta({
-      description:
-        'Any unique text up to 255 characters (a UUID is best). A request sent again with the same key and body answers the first import instead of importing again; with another body, 422 `idempotency_key_reused`.',
-    }),
+  'idempotency-key': idempotencyKeyHeader(
+    'answers the first import instead of importing again. Keys are the firm’s, whichever of its API keys sends them',
+  ),
 });

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN,
 } from '../constants.js';
 import { employeeRoleSchema, planSchema, roleSchema } from '../roles.js';
+import { revokedApiKeySchema } from './api-keys.js';
 import { EMAIL_MAX, PASSWORD_MAX, emailField, requiredString } from './fields.js';
 
 /** Validation messages of product-rules: Validation rules, shown verbatim by the forms and answered by the server. */
@@ -155,6 +156,8 @@ export const PASSWORD_MESSAGES = {
     'If an account exists for this email, we have sent it a code to reset the password. The code is valid for 15 minutes.',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  apiKeysRevoked:
+    "Your firm's API keys were revoked with the old password: create new ones under API keys for the systems that used them.",
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Current password is incorrect',
   loggedOut: 'Logged out',
@@ -197,6 +200,16 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
+/**
+ * The firm's API keys a password change or reset of its admin revoked (every active one; none
+ * for an employee's password), so the admin knows which systems need a new key.
+ */
+const revokedApiKeys = z.array(revokedApiKeySchema);
+
 /** The session that changed the password goes on with this new token; every other one ends. */
-export const changePasswordResponseSchema = tokenResponseSchema;
+export const changePasswordResponseSchema = tokenResponseSchema.extend({ revokedApiKeys });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** A reset ends every session; the admin's API keys are revoked and listed. */
+export const resetPasswordResponseSchema = z.object({ message: z.string(), revokedApiKeys });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors.js';
+import { MAPPABLE_COLUMNS } from './column-mapping.js';
 import { rowProblemSchema } from './files.js';
 
 /**
@@ -13,6 +14,40 @@ export const FIX_ROWS_PAGE_MAX = 100;
 export const FIX_ROWS_PAGE_DEFAULT = 25;
 /** Rows one fix may send. */
 export const FIX_ROWS_MAX = 500;
+/**
+ * The longest cell a fix may send: the longest valid value of any column (a customer_id, 64
+ * characters; numbers, codes and flags are shorter, with room for the spaces around them).
+ */
+export const FIX_CELL_MAX_CHARS = 64;
+/**
+ * The longest row a fix can send, in bytes of JSON as JSON.stringify writes it: the largest row
+ * number and every column at FIX_CELL_MAX_CHARS of the costliest character (a control
+ * character, written `\u001f`: 6 bytes).
+ */
+export const FIX_ROW_MAX_BYTES = JSON.stringify({
+  row: Number.MAX_SAFE_INTEGER,
+  values: Object.fromEntries(MAPPABLE_COLUMNS.map((c) => [c, '\u001f'.repeat(FIX_CELL_MAX_CHARS)])),
+}).length;
+/**
+ * The fix route's body limit: FIX_ROWS_MAX rows of FIX_ROW_MAX_BYTES, with their commas and
+ * `{"rows":[]}` (about 6 MB). Any body the schema takes fits (written without indentation); a
+ * larger one is refused with 413 `payload_too_large` before it is read (docs/ingestion.md).
+ */
+export const FIX_BODY_MAX_BYTES =
+  JSON.stringify({ rows: [] }).length + FIX_ROWS_MAX * (FIX_ROW_MAX_BYTES + 1);
+
+export const FIX_MESSAGES = {
+  fixed: (n: number) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} fixed and imported`,
+  stillInvalid:
+    'Some rows still have problems: correct the highlighted cells and save again. Nothing was imported.',
+  notCompleted: 'Only the rejected rows of a completed import can be fixed.',
+  alreadyFixed:
+    'Some of these rows were fixed meanwhile by someone else: reload the list to see what is left.',
+  notRejected: 'is not a rejected row of this file',
+  unknownColumn: 'is not one of our columns',
+  cellTooLong: `A cell can be at most ${FIX_CELL_MAX_CHARS} characters: no valid value is longer.`,
+} as const;
 
 export const fileFixesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FIX_ROWS_PAGE_MAX).default(FIX_ROWS_PAGE_DEFAULT),
@@ -49,7 +84,10 @@ export const fileFixesBodySchema = z.object({
         /** The row number the problems name (the header is row 1). */
         row: z.number().int().min(1),
         /** The whole corrected row, by column name (a column left out is empty). */
-        values: z.record(z.string().max(64), z.string().max(10_000)),
+        values: z.record(
+          z.string().max(64),
+          z.string().max(FIX_CELL_MAX_CHARS, FIX_MESSAGES.cellTooLong),
+        ),
       }),
     )
     .min(1)
@@ -72,15 +110,3 @@ export const fileFixesErrorBodySchema = errorBodySchema.extend({
   problems: z.array(rowProblemSchema).optional(),
 });
 export type FileFixesErrorBody = z.infer<typeof fileFixesErrorBodySchema>;
-
-export const FIX_MESSAGES = {
-  fixed: (n: number) =>
-    `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} fixed and imported`,
-  stillInvalid:
-    'Some rows still have problems: correct the highlighted cells and save again. Nothing was imported.',
-  notCompleted: 'Only the rejected rows of a completed import can be fixed.',
-  alreadyFixed:
-    'Some of these rows were fixed meanwhile by someone else: reload the list to see what is left.',
-  notRejected: 'is not a rejected row of this file',
-  unknownColumn: 'is not one of our columns',
-} as const;

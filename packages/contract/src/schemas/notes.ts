@@ -6,6 +6,12 @@ import { z } from 'zod';
  */
 export const NOTE_MAX = 2000;
 export const NOTE_EDIT_HOURS = 24;
+/**
+ * A note identical to one its author wrote on the customer less than this many seconds before
+ * is a repeat (a double submission): it answers that note instead of writing another
+ * (docs/product-rules.md, "Repeated outcomes and notes").
+ */
+export const NOTE_REPEAT_SECONDS = 10;
 
 export const NOTE_MESSAGES = {
   required: 'Write the note first',

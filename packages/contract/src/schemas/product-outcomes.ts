@@ -12,6 +12,12 @@ export type ProductOutcome = z.infer<typeof productOutcomeSchema>;
 
 /** An Undo is recorded as an outcome of its own, taking back the one before (append-only). */
 export const PRODUCT_OUTCOME_UNDO = 'undone';
+/**
+ * An Undo by the same person for the same customer and product less than this many seconds
+ * after their last one is a repeat (a double click): it answers that Undo instead of taking
+ * back the outcome before too (docs/product-rules.md, "Repeated outcomes and notes").
+ */
+export const UNDO_REPEAT_SECONDS = 10;
 export const PRODUCT_OUTCOME_MESSAGES = {
   customerRequired: 'customer_id is required',
   productRequired: 'product_id is required',

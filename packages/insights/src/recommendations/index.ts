@@ -8,6 +8,7 @@ export {
   productFit,
   historyExclusion,
   standingOutcomes,
+  repeatsStanding,
   compareCandidates,
 } from './recommend.js';
 export type { OutcomeRecord, RecommendationInput, Recommendations } from './recommend.js';

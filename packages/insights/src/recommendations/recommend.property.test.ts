@@ -62,8 +62,14 @@ function historyBlocks(productId: string, outcomes: OutcomeRecord[]): boolean {
   for (const o of [...outcomes]
     .filter((x) => x.product_id === productId)
     .sort((a, b) => Date.parse(String(a.recorded_at)) - Date.parse(String(b.recorded_at)))) {
+    const top = standing.at(-1);
+    const repeat =
+      top?.outcome === o.outcome &&
+      (o.outcome !== 'declined' ||
+        Date.parse(String(o.recorded_at)) <
+          Date.parse(String(top.recorded_at)) + RECOMMENDATION_COOLOFF_DAYS * DAY_MS);
     if (o.outcome === 'undone') standing.pop();
-    else standing.push(o);
+    else if (!repeat) standing.push(o);
   }
   if (standing.some((o) => o.outcome === 'accepted')) return true;
   const declined = standing.filter((o) => o.outcome === 'declined').at(-1);

@@ -7,7 +7,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import { scoreCustomerCompact } from '../score.js';
 import { checkEligibility } from './eligibility.js';
-import { historyExclusion, recommendProducts, type OutcomeRecord } from './recommend.js';
+import {
+  historyExclusion,
+  recommendProducts,
+  standingOutcomes,
+  type OutcomeRecord,
+} from './recommend.js';
 
 const customer: CustomerRecord = { ...EXAMPLE_CUSTOMER, aum: 80_000 };
 
@@ -145,8 +150,25 @@ describe('the customer’s history', () => {
 
   it('lets an Undo take back the outcome before it', () => {
     expect(exclusion([o('declined', 10), o('undone', 9)])).toBeUndefined();
-    expect(exclusion([o('declined', 30), o('declined', 10), o('undone', 9)])).toBeDefined();
+    expect(exclusion([o('declined', 130), o('declined', 10), o('undone', 9)])).toBeUndefined();
+    expect(exclusion([o('offered', 30), o('declined', 10), o('undone', 9)])).toBeUndefined();
     expect(exclusion([o('accepted', 10), o('undone', 9)])).toBeUndefined();
+  });
+
+  it('counts a repeated outcome once: one Undo takes back an outcome however often it was sent', () => {
+    expect(exclusion([o('accepted', 10), o('accepted', 10), o('undone', 9)])).toBeUndefined();
+    expect(exclusion([o('declined', 30), o('declined', 10), o('undone', 9)])).toBeUndefined();
+    expect(
+      standingOutcomes([o('offered', 5), o('offered', 4), o('accepted', 3), o('accepted', 2)]).map(
+        (x) => x.outcome,
+      ),
+    ).toEqual(['offered', 'accepted']);
+  });
+
+  it('starts a new cooling-off period for a refusal once the one before has ended its own', () => {
+    expect(exclusion([o('declined', 130), o('declined', 10)])).toBe(
+      'declined on 2026-05-22: not offered again for 90 days, until 2026-08-20',
+    );
   });
 
   it('reads only the product’s own outcomes', () => {

@@ -112,17 +112,41 @@ const DAY_MS = 86_400_000;
 const dateOf = (t: string | Date | number) => new Date(t).toISOString().slice(0, 10);
 
 /**
- * The outcomes that still stand, oldest first: each 'undone' takes back the latest outcome
- * before it, as the Undo on the screen does. Pass one customer's outcomes of one product.
+ * Whether `next` repeats the standing outcome `top` (a double submission, or the same news
+ * again), and so changes nothing: the same outcome, except a refusal once the one standing has
+ * ended its cooling-off period, which starts a new one (docs/product-rules.md, "Repeated
+ * outcomes and notes").
  */
-export function standingOutcomes(outcomes: readonly OutcomeRecord[]): OutcomeRecord[] {
-  const standing: OutcomeRecord[] = [];
+export function repeatsStanding(
+  top: OutcomeRecord | undefined,
+  next: Pick<OutcomeRecord, 'outcome' | 'recorded_at'>,
+  cooloffDays: number = RECOMMENDATION_COOLOFF_DAYS,
+): boolean {
+  if (!top || top.outcome !== next.outcome || next.outcome === 'undone') return false;
+  if (next.outcome !== 'declined') return true;
+  return (
+    new Date(next.recorded_at).getTime() <
+    new Date(top.recorded_at).getTime() + cooloffDays * DAY_MS
+  );
+}
+
+/**
+ * The outcomes that still stand, oldest first: each 'undone' takes back the latest outcome
+ * before it, as the Undo on the screen does; an outcome that repeats the one standing changes
+ * nothing (`repeatsStanding`), so one Undo takes it back however often it was sent. Pass one
+ * customer's outcomes of one product.
+ */
+export function standingOutcomes<T extends OutcomeRecord>(
+  outcomes: readonly T[],
+  cooloffDays: number = RECOMMENDATION_COOLOFF_DAYS,
+): T[] {
+  const standing: T[] = [];
   const inOrder = [...outcomes].sort(
     (a, b) => new Date(a.recorded_at).getTime() - new Date(b.recorded_at).getTime(),
   );
   for (const o of inOrder) {
     if (o.outcome === 'undone') standing.pop();
-    else standing.push(o);
+    else if (!repeatsStanding(standing.at(-1), o, cooloffDays)) standing.push(o);
   }
   return standing;
 }
@@ -137,7 +161,10 @@ export function historyExclusion(
   asOf: string | Date,
   cooloffDays: number,
 ): string | undefined {
-  const standing = standingOutcomes(outcomes.filter((o) => o.product_id === productId));
+  const standing = standingOutcomes(
+    outcomes.filter((o) => o.product_id === productId),
+    cooloffDays,
+  );
   const accepted = standing.find((o) => o.outcome === 'accepted');
   if (accepted) return `accepted on ${dateOf(accepted.recorded_at)}: not recommended again`;
   const declined = standing.findLast((o) => o.outcome === 'declined');

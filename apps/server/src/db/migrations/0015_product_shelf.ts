@@ -1,13 +1,191 @@
 import { sql, type Kysely } from 'kysely';
-import { PRODUCT_CATEGORIES, PRODUCT_NEEDS } from '@behavio/contract';
-import type { Database } from '../schema.js';
-import { seedDefaultShelf } from '../../modules/products/products.repository.js';
+
+/*
+ * Frozen as written when this migration was made (issue 35): the category and need lists, and
+ * the default shelf it gives every firm that existed then, are copied here rather than imported
+ * from the contract or the products module, so that the migration does not change when they do.
+ * New firms get today's shelf at registration (modules/products, `seedDefaultShelf`).
+ */
+const PRODUCT_CATEGORIES = ['savings', 'credit_card', 'loan', 'investment'];
+const PRODUCT_NEEDS = [
+  'idle_cash',
+  'deleveraging',
+  'concentration',
+  'home_bias',
+  'diversification',
+  'liquidity',
+  'long_term_growth',
+  'income',
+  'protection',
+  'managed_investing',
+];
 
 const list = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql.lit(v)),
     sql`, `,
   );
+
+interface ShelfProduct {
+  name: string;
+  category: string;
+  description: string;
+  needs: string[];
+  active: boolean;
+  weight: number;
+  min_age: number | null;
+  max_age: number | null;
+  min_risk_profile: number | null;
+  max_risk_profile: number | null;
+  min_knowledge_quiz_score: number | null;
+  min_experience_years: number | null;
+  max_leverage_ratio: number | null;
+  min_aum: number | null;
+  countries: string[];
+}
+
+/** The two tables the seeding reads and writes, as they were at this migration. */
+interface ShelfTables {
+  firms: { id: string };
+  products: ShelfProduct & { firm_id: string };
+}
+
+const NO_PRODUCT_RULES = {
+  active: true,
+  weight: 5,
+  min_age: null,
+  max_age: null,
+  min_risk_profile: null,
+  max_risk_profile: null,
+  min_knowledge_quiz_score: null,
+  min_experience_years: null,
+  max_leverage_ratio: null,
+  min_aum: null,
+  countries: [],
+};
+
+const product = (
+  p: Pick<ShelfProduct, 'name' | 'category' | 'description' | 'needs'> & Partial<ShelfProduct>,
+): ShelfProduct => ({ ...NO_PRODUCT_RULES, ...p });
+
+const DEFAULT_SHELF: readonly ShelfProduct[] = [
+  product({
+    name: 'Easy Access Saver',
+    category: 'savings',
+    description: 'Variable-rate savings account; withdrawals at any time.',
+    needs: ['idle_cash'],
+    min_age: 18,
+  }),
+  product({
+    name: 'One-Year Fixed Term Deposit',
+    category: 'savings',
+    description: 'Fixed rate for twelve months; the capital is repaid in full at maturity.',
+    needs: ['idle_cash', 'income'],
+    min_age: 18,
+  }),
+  product({
+    name: 'Capital-Protected Deposit',
+    category: 'savings',
+    description: 'Five-year deposit repaying the capital in full, with a share of market gains.',
+    needs: ['protection'],
+    min_age: 18,
+  }),
+  product({
+    name: 'Margin Offset Saver',
+    category: 'savings',
+    description:
+      'Cash held here offsets the interest on a margin or securities-backed loan and can repay it.',
+    needs: ['deleveraging'],
+    min_age: 18,
+  }),
+  product({
+    name: 'Everyday Credit Card',
+    category: 'credit_card',
+    description: 'Card with a modest limit and no annual fee.',
+    needs: ['liquidity'],
+    min_age: 18,
+    max_leverage_ratio: 1.2,
+    weight: 4,
+  }),
+  product({
+    name: 'Premium Credit Card',
+    category: 'credit_card',
+    description: 'Card with a higher limit and travel cover, for larger relationships.',
+    needs: ['liquidity'],
+    min_age: 21,
+    max_leverage_ratio: 1.2,
+    min_aum: 100_000,
+    weight: 4,
+  }),
+  product({
+    name: 'Personal Loan',
+    category: 'loan',
+    description: 'Fixed-rate instalment loan over one to five years.',
+    needs: ['liquidity'],
+    min_age: 21,
+    max_age: 70,
+    max_leverage_ratio: 1.2,
+    weight: 4,
+  }),
+  product({
+    name: 'Securities-Backed Credit Line',
+    category: 'loan',
+    description:
+      'Credit line secured on the portfolio, so a short-term need does not force a sale.',
+    needs: ['liquidity'],
+    min_age: 21,
+    min_risk_profile: 4,
+    min_knowledge_quiz_score: 50,
+    min_experience_years: 2,
+    max_leverage_ratio: 1.1,
+    min_aum: 50_000,
+    weight: 4,
+  }),
+  product({
+    name: 'Global Index Fund Portfolio',
+    category: 'investment',
+    description: 'Low-cost portfolio of global equity and bond index funds, rebalanced yearly.',
+    needs: ['diversification', 'home_bias', 'concentration', 'long_term_growth'],
+    min_age: 18,
+    min_risk_profile: 3,
+  }),
+  product({
+    name: 'Managed Portfolio Service',
+    category: 'investment',
+    description: 'Discretionary management to an agreed risk level; no trading decisions needed.',
+    needs: ['managed_investing', 'diversification', 'deleveraging'],
+    min_age: 18,
+    min_risk_profile: 3,
+    min_aum: 25_000,
+  }),
+  product({
+    name: 'Monthly Investment Plan',
+    category: 'investment',
+    description: 'Rules-based monthly purchases of a diversified fund, set up once.',
+    needs: ['long_term_growth', 'idle_cash', 'managed_investing'],
+    min_age: 18,
+    min_risk_profile: 3,
+  }),
+  product({
+    name: 'Capital-Protected Note',
+    category: 'investment',
+    description: 'Five-year note repaying at least the capital, with part of an index’s rise.',
+    needs: ['protection'],
+    min_age: 18,
+    min_risk_profile: 2,
+    max_risk_profile: 7,
+    min_knowledge_quiz_score: 40,
+  }),
+  product({
+    name: 'Multi-Asset Income Fund',
+    category: 'investment',
+    description: 'Bonds and dividend shares paying a regular income; moderate risk.',
+    needs: ['income'],
+    min_age: 18,
+    min_risk_profile: 2,
+    max_risk_profile: 7,
+  }),
+];
 
 /**
  * Each firm's product shelf (issue 18), and what RMs record about a product and a customer.
@@ -69,10 +247,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  const typed = db as unknown as Kysely<Database>;
+  const typed = db as unknown as Kysely<ShelfTables>;
   const firms = await typed.selectFrom('firms').select('id').execute();
-  // The governance columns come with 0033, which fills them for these products.
-  for (const firm of firms) await seedDefaultShelf(typed, firm.id, { governance: false });
+  for (const firm of firms)
+    await typed
+      .insertInto('products')
+      .values(DEFAULT_SHELF.map((p) => ({ firm_id: firm.id, ...p })))
+      .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,3 @@
-import { DEFAULT_SHELF } from '@behavio/contract';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -20,6 +19,34 @@ import { sql, type Kysely } from 'kysely';
  * The checks keep credit as credit (no capital at risk, no market exposure) and the ranges the
  * API enforces, so no writer can store what the gate cannot read.
  */
+/**
+ * The default shelf's own values (docs/products.md, "The default shelf"), copied here rather than
+ * imported so this migration never changes with the code.
+ */
+const DEFAULT_SHELF_GOVERNANCE = [
+  ['Easy Access Saver', 'savings', 1, false, 'none', 0, false],
+  ['One-Year Fixed Term Deposit', 'savings', 1, false, 'none', 1, false],
+  ['Capital-Protected Deposit', 'savings', 2, false, 'none', 5, false],
+  ['Margin Offset Saver', 'savings', 1, false, 'none', 0, false],
+  ['Everyday Credit Card', 'credit_card', 2, false, 'none', 0, false],
+  ['Premium Credit Card', 'credit_card', 2, false, 'none', 0, false],
+  ['Personal Loan', 'loan', 3, false, 'none', 0, false],
+  ['Securities-Backed Credit Line', 'loan', 4, true, 'none', 0, false],
+  ['Global Index Fund Portfolio', 'investment', 4, false, 'full', 5, true],
+  ['Managed Portfolio Service', 'investment', 4, false, 'full', 3, false],
+  ['Monthly Investment Plan', 'investment', 4, false, 'full', 5, true],
+  ['Capital-Protected Note', 'investment', 3, true, 'partial', 5, true],
+  ['Multi-Asset Income Fund', 'investment', 3, false, 'full', 3, true],
+].map(([name, category, risk_class, complex, capital_at_risk, min_holding_years, adds]) => ({
+  name,
+  category,
+  risk_class,
+  complex,
+  capital_at_risk,
+  min_holding_years,
+  adds_market_exposure: adds,
+}));
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table products
@@ -36,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       min_holding_years = case category when 'investment' then 5 else 0 end,
       adds_market_exposure = category = 'investment'`.execute(db);
   const shelf = sql.join(
-    DEFAULT_SHELF.map(
+    DEFAULT_SHELF_GOVERNANCE.map(
       (p) =>
         sql`(${p.name}::text, ${p.category}::text, ${p.risk_class}::smallint, ${p.complex}::boolean, ${p.capital_at_risk}::text, ${p.min_holding_years}::double precision, ${p.adds_market_exposure}::boolean)`,
     ),

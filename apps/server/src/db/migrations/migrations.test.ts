@@ -294,17 +294,33 @@ describe('migrations', () => {
     const firmId = randomUUID();
     await db.insertInto('firms').values({ id: firmId, name: 'Shelf', employee_count: 5 }).execute();
     await migrateTo('0015_product_shelf');
-    const shelf = await db
-      .selectFrom('products')
-      .select(['name', 'category', 'needs', 'min_age'])
-      .where('firm_id', '=', firmId)
-      .orderBy('name')
-      .execute();
-    expect(shelf).toEqual(
-      [...DEFAULT_SHELF]
-        .sort((a, b) => (a.name < b.name ? -1 : 1))
-        .map((p) => ({ name: p.name, category: p.category, needs: p.needs, min_age: p.min_age })),
+    // The governance attributes came later (0033): 0015 wrote every other field.
+    const governance = [
+      'risk_class',
+      'complex',
+      'capital_at_risk',
+      'min_holding_years',
+      'adds_market_exposure',
+    ];
+    const fields = Object.keys(DEFAULT_SHELF[0]!);
+    const earlier = fields.filter((f) => !governance.includes(f));
+    const shelfOf = (columns: string[]) =>
+      db
+        .selectFrom('products')
+        .select(columns as (keyof (typeof DEFAULT_SHELF)[number])[])
+        .where('firm_id', '=', firmId)
+        .orderBy('name')
+        .execute();
+    const sorted = [...DEFAULT_SHELF].sort((a, b) => (a.name < b.name ? -1 : 1));
+    // 0015 keeps its own copy of the shelf (a migration imports no application code): today's
+    // default shelf, product by product. Should the default shelf change for new firms, compare
+    // with 0015's shelf as it was written instead, since the migration must not change.
+    expect(await shelfOf(earlier)).toEqual(
+      sorted.map((p) => Object.fromEntries(earlier.map((f) => [f, p[f as keyof typeof p]]))),
     );
+    // 0033 gives these products the default shelf's own governance (its own frozen copy).
+    await migrateTo('0033_product_governance');
+    expect(await shelfOf(fields)).toEqual(sorted);
     await migrateTo(keys[keys.indexOf('0015_product_shelf') - 1]!);
     expect(await tableExists('products')).toBe(false);
     await db.deleteFrom('firms').where('id', '=', firmId).execute();

@@ -1,7 +1,9 @@
 import {
   callOutcomeRequestSchema,
   callOutcomeResponseSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
   priorityScoresResponseSchema,
+  recordHeadersSchema,
   riskRankingResponseSchema,
   rmBookResponseSchema,
   rmListQuerySchema,
@@ -123,12 +125,20 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
         summary: "Record a call outcome for one of the RM's customers",
         ...docs,
         description:
-          'Marks a customer of the RM’s own book called, snoozed until a date, or dismissed with a reason.',
+          'Marks a customer of the RM’s own book called, snoozed until a date, or dismissed with a reason (`reopened` takes it back). An outcome identical to the RM’s latest one for the customer (the same outcome and snooze date, recorded for the current recommendation) records nothing and answers that one, so a double submission makes one record. Send `Idempotency-Key` to retry safely.',
+        headers: recordHeadersSchema,
         body: callOutcomeRequestSchema,
-        response: { 201: callOutcomeResponseSchema, ...errors },
+        response: { 201: callOutcomeResponseSchema, ...errors, ...errorResponses(422) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await analytics.recordOutcome(principalOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await analytics.recordOutcome(
+        principalOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.status(201).send(answer.body);
+    },
   );
 }

@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  type CallOutcome,
   type CallOutcomeRequest,
   type CallOutcomeResponse,
   type ExportFormat,
@@ -13,6 +14,8 @@ import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { idempotently, type IdempotentAnswer } from '../idempotency/idempotency.service.js';
+import { latestCallOutcome, lockCustomer } from './call-outcomes.repository.js';
 import * as repo from './book.repository.js';
 import { effectiveCapacity, readCapacity } from './call-capacity.repository.js';
 import { ListCache } from './list-cache.js';
@@ -169,21 +172,51 @@ export class AnalyticsService {
     return rows;
   }
 
-  /** What the RM did with a recommendation, kept with the recommendation itself and audited. */
-  async recordOutcome(
+  /**
+   * What the RM did with a recommendation, kept with the recommendation itself and audited. An
+   * outcome identical to the RM's latest one for the customer (the same outcome and snooze date,
+   * for the same recommendation) records nothing and answers that one (docs/product-rules.md,
+   * "Repeated outcomes and notes"); with an Idempotency-Key, a retry answers the first answer.
+   */
+  recordOutcome(
     principal: Principal,
     input: CallOutcomeRequest,
-  ): Promise<CallOutcomeResponse> {
+    idempotencyKey?: string,
+  ): Promise<IdempotentAnswer<CallOutcomeResponse>> {
     const snoozeUntil = input.outcome === 'snoozed' ? (input.snooze_until ?? null) : null;
     if (snoozeUntil) assertSnoozeDate(snoozeUntil);
-    return this.db.transaction().execute(async (trx) => {
+    const call = {
+      firmId: principal.firmId,
+      userId: principal.userId,
+      scope: 'call-outcome' as const,
+      key: idempotencyKey,
+      request: input,
+    };
+    return idempotently(this.db, call, async (trx) => {
+      const customerId = input.customer_id.trim();
+      await lockCustomer(trx, principal.firmId, customerId);
       const insight = await repo.findAssignedCustomerInsight(
         trx,
         principal.firmId,
         principal.userId,
-        input.customer_id.trim(),
+        customerId,
       );
       if (!insight) throw notFound('Customer not found in your book');
+      const latest = await latestCallOutcome(
+        trx,
+        principal.firmId,
+        principal.userId,
+        insight.customer_id,
+      );
+      if (
+        latest &&
+        latest.outcome === input.outcome &&
+        latest.snooze_until === snoozeUntil &&
+        latest.recommended_action === insight.recommended_action &&
+        latest.urgency_level === insight.urgency_level &&
+        Number(latest.priority_score) === Number(insight.priority_score)
+      )
+        return callAnswer(insight.customer_id, latest);
       const reason = input.reason?.trim() || null;
       const saved = await repo.insertCallOutcome(trx, {
         firmId: principal.firmId,
@@ -205,16 +238,26 @@ export class AnalyticsService {
           recommendation: insight,
         },
       });
-      return {
-        message: 'Outcome recorded',
-        customer_id: insight.customer_id,
+      return callAnswer(insight.customer_id, {
         outcome: input.outcome,
         snooze_until: snoozeUntil,
-        recorded_at: new Date(saved.created_at).toISOString(),
-      };
+        created_at: saved.created_at,
+      });
     });
   }
 }
+
+/** A call outcome as the route answers it: the one recorded, or the one a repeat found. */
+const callAnswer = (
+  customerId: string,
+  o: { outcome: CallOutcome; snooze_until: string | null; created_at: Date | string },
+): CallOutcomeResponse => ({
+  message: 'Outcome recorded',
+  customer_id: customerId,
+  outcome: o.outcome,
+  snooze_until: o.snooze_until,
+  recorded_at: new Date(o.created_at).toISOString(),
+});
 
 function assertSnoozeDate(date: string) {
   const day = Date.parse(`${date}T00:00:00Z`);

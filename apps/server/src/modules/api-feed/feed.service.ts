@@ -19,7 +19,11 @@ import type { FileRecord, IngestionService, Uploader } from '../ingestion/ingest
 import { parseCustomerFile } from '../ingestion/parse/index.js';
 import type { StoredUpload } from '../ingestion/mapping/pending.js';
 import { FEED_JSON_FILENAME, feedCsv } from './feed-csv.js';
-import { claimIdempotencyKey, findIdempotencyKey } from './idempotency.repository.js';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  reusedIdempotencyKey as reusedKey,
+} from '../idempotency/idempotency.service.js';
 
 /** A feed answer, and whether it repeats an import an earlier request with its key started. */
 export interface FeedAnswer {
@@ -179,10 +183,10 @@ export class FeedService {
     requestHash: string,
   ): Promise<string | undefined> {
     if (!idempotencyKey) return undefined;
-    const used = await findIdempotencyKey(this.deps.db, key.firmId, idempotencyKey);
+    const used = await findIdempotencyKey(this.deps.db, feedClaim(key, idempotencyKey));
     if (!used) return undefined;
     if (used.request_hash !== requestHash) throw reusedKey();
-    return used.file_id;
+    return used.file_id ?? undefined;
   }
 
   private async start(
@@ -201,14 +205,13 @@ export class FeedService {
         beforeRecord: async (trx, fileId) => {
           if (!idempotencyKey) return;
           const used = await claimIdempotencyKey(trx, {
-            firmId: key.firmId,
-            key: idempotencyKey,
+            ...feedClaim(key, idempotencyKey),
             requestHash,
             fileId,
           });
           if (!used) return;
           if (used.request_hash !== requestHash) throw reusedKey();
-          throw new AlreadyImported(used.file_id);
+          throw new AlreadyImported(used.file_id!);
         },
       });
     } catch (error) {
@@ -254,8 +257,13 @@ export class FeedService {
   }
 }
 
-const reusedKey = () =>
-  new AppError('idempotency_key_reused', API_KEY_MESSAGES.idempotencyKeyReused);
+/** The feed's keys are the firm's, whichever of its API keys sends them. */
+const feedClaim = (key: ApiKeyPrincipal, idempotencyKey: string) => ({
+  firmId: key.firmId,
+  scope: 'feed' as const,
+  userId: null,
+  key: idempotencyKey,
+});
 
 const messageOf = (status: string) =>
   status === 'completed'

@@ -56,6 +56,17 @@ export async function revokeApiKey(db: Executor, firmId: string, keyId: string) 
     .executeTakeFirst();
 }
 
+/** Revokes every active key of the firm; answers the keys it revoked. */
+export function revokeAllApiKeys(db: Executor, firmId: string) {
+  return db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
+    .where('revoked_at', 'is', null)
+    .returning(['id', 'name', 'prefix'])
+    .execute();
+}
+
 /** One of the firm's keys, active or revoked. */
 export function findApiKey(db: Executor, firmId: string, keyId: string) {
   return db

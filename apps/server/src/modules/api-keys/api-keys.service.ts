@@ -3,13 +3,15 @@ import {
   type ApiKeysResponse,
   type CreateApiKeyResponse,
   type RevokeApiKeyResponse,
+  type RevokedApiKey,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors/app-error.js';
-import type { Principal } from '../../plugins/access.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { generateApiKey } from './api-key-secret.js';
+import type { ApiKeyPrincipal, Principal } from '../../plugins/access.js';
+import { recordAudit, type UserActor } from '../audit/audit.repository.js';
+import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key-secret.js';
 import * as repo from './api-keys.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -19,6 +21,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The admin's API keys (docs/api-feed.md): created, listed without secrets, revoked. */
 export class ApiKeysService {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Whether a bearer credential is shaped as an API key (the access hook's lookup). */
+  looksLikeKey(credential: string): boolean {
+    return looksLikeApiKey(credential);
+  }
+
+  /** The unrevoked key of a bearer credential (the access hook's lookup). */
+  async findActive(credential: string): Promise<ApiKeyPrincipal | undefined> {
+    const key = await repo.findActiveApiKey(this.db, hashApiKey(credential));
+    if (!key) return undefined;
+    return {
+      keyId: key.id,
+      firmId: key.firm_id,
+      plan: key.plan,
+      name: key.name,
+      prefix: key.prefix,
+    };
+  }
+
+  /** Records a use of the key (the access hook, once the route accepted it). */
+  touch(keyId: string): Promise<void> {
+    return repo.touchApiKey(this.db, keyId);
+  }
 
   async create(principal: Principal, name: string): Promise<CreateApiKeyResponse> {
     const secret = generateApiKey();
@@ -95,4 +120,26 @@ export class ApiKeysService {
       revoked_at: key.revoked_at.toISOString(),
     };
   }
+}
+
+/**
+ * Revokes every active key of the firm, in the transaction of its admin's password change or
+ * reset (docs/security.md, "Account pre-hijacking"): a key made by whoever knew the old
+ * password must not outlive it. Each one is recorded in the audit log as a revocation by that
+ * admin; the keys are answered so the admin is told which ones to make anew.
+ */
+export async function revokeKeysOnPasswordChange(
+  trx: Executor,
+  admin: UserActor,
+): Promise<RevokedApiKey[]> {
+  const revoked = await repo.revokeAllApiKeys(trx, admin.firmId);
+  for (const key of revoked)
+    await recordAudit(trx, admin, {
+      action: 'api_key.revoked',
+      subjectType: 'api_key',
+      subjectId: key.id,
+      before: { name: key.name, prefix: key.prefix },
+      after: { reason: 'password_changed' },
+    });
+  return revoked.map((k) => ({ key_id: k.id, name: k.name, prefix: k.prefix }));
 }

@@ -24,7 +24,10 @@ export interface ApiKeyActor {
   apiKey: { id: string; name: string; prefix: string };
 }
 
-export type AuditActor = Principal | SystemActor | ApiKeyActor;
+/** A signed-in user, or one proving who they are otherwise (a mailed password reset code). */
+export type UserActor = Pick<Principal, 'userId' | 'firmId' | 'role' | 'email'>;
+
+export type AuditActor = UserActor | SystemActor | ApiKeyActor;
 
 const isSystem = (actor: AuditActor): actor is SystemActor => 'system' in actor;
 const isApiKey = (actor: AuditActor): actor is ApiKeyActor => 'apiKey' in actor;

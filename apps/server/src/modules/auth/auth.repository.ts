@@ -1,11 +1,14 @@
 import type { EmployeeRole, Plan, Role } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { pendingExpired } from './pending-accounts.repository.js';
 
+/** The admin with this email; `expired` for a registration left unverified too long. */
 export async function findAdminByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'firm_id', 'password_hash', 'verified_at', 'session_epoch'])
+    .select(['id', 'firm_id', 'role', 'email', 'password_hash', 'verified_at', 'session_epoch'])
+    .select(pendingExpired.as('expired'))
     .where('role', '=', 'admin')
     .where('email', '=', email)
     .executeTakeFirst();
@@ -48,7 +51,8 @@ export async function findAccount(
     .innerJoin('users as admin', (join) =>
       join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
     )
-    .select(['u.id', 'u.verified_at'])
+    .select(['u.id', 'u.firm_id', 'u.role', 'u.email', 'u.verified_at'])
+    .select(sql<boolean>`false`.as('expired'))
     .where('admin.email', '=', adminEmail)
     .where('u.email', '=', input.email)
     .where('u.role', '!=', 'admin')
@@ -59,7 +63,7 @@ export async function findAccount(
 export async function findUserCredentials(db: Executor, userId: string, firmId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'firm_id', 'password_hash'])
+    .select(['id', 'firm_id', 'role', 'email', 'password_hash'])
     .where('id', '=', userId)
     .where('firm_id', '=', firmId)
     .executeTakeFirst();

@@ -9,6 +9,7 @@ import {
   registerRequestSchema,
   resendOtpRequestSchema,
   resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
   tokenResponseSchema,
   verifyRequestSchema,
 } from '@behavio/contract';
@@ -68,6 +69,8 @@ export function authRoutes(
       schema: {
         operationId: 'register',
         summary: 'Register a firm and its admin; mails a verification code',
+        description:
+          'An email whose registration is still unverified is registered afresh: the pending account (password, name, business details, codes) is replaced by this one and a new code is mailed, so only the password of the registration whose code is verified works. A verified email answers 400 `email_registered`. Unverified registrations expire after 7 days (docs/security.md).',
         tags: ['auth'],
         body: registerRequestSchema,
         response: { 201: messageSchema, ...errors },
@@ -214,8 +217,10 @@ export function authRoutes(
         operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Sets a new password with the mailed code and ends every earlier session',
+        description:
+          "Every earlier session of the account ends. For the firm's admin, every active API key of the firm is revoked too (a key made with the old password must not outlive it): `revokedApiKeys` lists them, the message names them, and each is recorded in the audit log.",
         body: resetPasswordRequestSchema,
-        response: { 200: messageSchema, ...errorResponses(400, 429) },
+        response: { 200: resetPasswordResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -232,6 +237,8 @@ export function authRoutes(
         operationId: 'changePassword',
         ...bearerRouteDocs('auth'),
         summary: 'Replaces the password; other sessions end, this one goes on with the new token',
+        description:
+          "For the firm's admin, every active API key of the firm is revoked too: `revokedApiKeys` lists them (empty for an employee), the message names them, and each is recorded in the audit log. New keys can be created at once.",
         body: changePasswordRequestSchema,
         response: { 200: changePasswordResponseSchema, ...errorResponses(400, 420, 429) },
       },

@@ -3,7 +3,10 @@ import {
   PASSWORD_MESSAGES,
   PASSWORD_RESET_TTL_MINUTES,
   type CheckUserResponse,
+  type ChangePasswordResponse,
   type EmployeeRole,
+  type ResetPasswordResponse,
+  type RevokedApiKey,
   type TokenResponse,
 } from '@behavio/contract';
 import type { Kysely } from 'kysely';
@@ -17,12 +20,15 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../errors/app-error.js';
+import type { Session } from '../../plugins/access.js';
+import { revokeKeysOnPasswordChange } from '../api-keys/api-keys.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
 import { seedDefaultShelf } from '../products/products.service.js';
 import * as repo from './auth.repository.js';
 import { CodeStore } from './code-store.js';
 import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from './otp.js';
+import { removePendingRegistration } from './pending-accounts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
 import type { FirmUsageCounter } from './firm-usage.js';
@@ -54,6 +60,27 @@ export class AuthService {
     this.resetCodes = new CodeStore('password_resets', secret, PASSWORD_RESET_TTL_MINUTES);
   }
 
+  /**
+   * The session of a bearer token (the access hook's lookup): undefined for a bad or expired
+   * token, a user who no longer exists, a logged-out token or one from before a password change.
+   */
+  async findSession(token: string): Promise<Session | undefined> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return undefined;
+    const user = await repo.findSessionForToken(this.deps.db, claims);
+    if (!user || user.revoked || user.session_epoch !== claims.sessionEpoch) return undefined;
+    return {
+      principal: {
+        userId: user.id,
+        firmId: user.firm_id,
+        role: user.role,
+        plan: user.plan,
+        email: user.email,
+      },
+      token: { id: claims.tokenId, expiresAt: claims.expiresAt },
+    };
+  }
+
   async register(input: {
     name: string;
     email: string;
@@ -62,12 +89,16 @@ export class AuthService {
     numberOfEmployees: number;
   }): Promise<{ message: string }> {
     const { db } = this.deps;
-    await this.assertEmailFree(input.email);
+    await this.assertNotVerified(input.email);
     const passwordHash = await hashPassword(input.password);
     let userId: string;
     let code: string;
     try {
       ({ userId, code } = await db.transaction().execute(async (trx) => {
+        // A registration still waiting for its code is replaced whole (account pre-hijacking,
+        // docs/security.md): whoever registered the email first, the password that works
+        // after verifying is the one of the registration the mailed code came from.
+        await removePendingRegistration(trx, input.email);
         const user = await repo.createFirmWithAdmin(trx, {
           name: input.name,
           email: input.email,
@@ -80,24 +111,25 @@ export class AuthService {
       }));
     } catch (error) {
       // Two registrations of one email at once: the unique index decides, the loser is told why.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        await this.assertNotVerified(input.email);
         throw badRequest(
           MESSAGES.alreadyRegisteredUnverified,
           undefined,
           'email_registered_unverified',
         );
+      }
       throw error;
     }
     await this.sendCode(input.email, code, userId);
     return { message: 'OTP sent to your email' };
   }
 
-  private async assertEmailFree(email: string) {
+  /** A verified account keeps its email; a pending registration of it may be replaced. */
+  private async assertNotVerified(email: string) {
     const existing = await repo.findAdminByEmail(this.deps.db, email);
-    if (!existing) return;
-    throw existing.verified_at
-      ? badRequest(MESSAGES.alreadyRegistered, undefined, 'email_registered')
-      : badRequest(MESSAGES.alreadyRegisteredUnverified, undefined, 'email_registered_unverified');
+    if (existing?.verified_at)
+      throw badRequest(MESSAGES.alreadyRegistered, undefined, 'email_registered');
   }
 
   async verify(input: { email: string; otp: string }): Promise<{ message: string }> {
@@ -126,8 +158,14 @@ export class AuthService {
     return { message: 'A new code has been sent to your email' };
   }
 
-  private async unverifiedAdmin(email: string) {
+  /** The admin with this email, unless it is a registration left unverified past its TTL. */
+  private async liveAdmin(email: string) {
     const user = await repo.findAdminByEmail(this.deps.db, email);
+    return user && !user.expired ? user : undefined;
+  }
+
+  private async unverifiedAdmin(email: string) {
+    const user = await this.liveAdmin(email);
     if (!user) throw badRequest(MESSAGES.unknownEmail, undefined, 'unknown_email');
     if (user.verified_at) throw badRequest(MESSAGES.alreadyVerified, undefined, 'already_verified');
     return user;
@@ -153,7 +191,8 @@ export class AuthService {
 
   async login(input: { email: string; password: string }): Promise<TokenResponse> {
     const user = await repo.findAdminByEmail(this.deps.db, input.email);
-    if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+    // An expired registration does the same work and gets the same 401 as an unknown email.
+    if (!(await verifyPassword(user?.password_hash, input.password)) || !user || user.expired) {
       throw unauthorized(MESSAGES.invalidCredentials, 'invalid_credentials');
     }
     if (!user.verified_at) throw forbidden(MESSAGES.notVerified, 'email_not_verified');
@@ -207,7 +246,7 @@ export class AuthService {
    */
   async forgotPassword(account: AccountRef): Promise<{ message: string }> {
     const user = await repo.findAccount(this.deps.db, account);
-    if (user) {
+    if (user && !user.expired) {
       const issued = await this.resetCodes.issueAtMostEvery(
         this.deps.db,
         user.id,
@@ -219,24 +258,43 @@ export class AuthService {
   }
 
   /**
-   * Sets a new password with a mailed reset code and ends every earlier session. An unknown
-   * account gets the answer of an account without a pending code, so nothing is enumerated.
+   * Sets a new password with a mailed reset code and ends every earlier session; for the firm's
+   * admin, every API key of the firm is revoked too (and listed). An unknown account gets the
+   * answer of an account without a pending code, so nothing is enumerated.
    */
   async resetPassword(
     input: AccountRef & { otp: string; password: string },
-  ): Promise<{ message: string }> {
+  ): Promise<ResetPasswordResponse> {
     const { db } = this.deps;
     const user = await repo.findAccount(db, input);
-    if (!user) throw badRequest(MESSAGES.expiredOtp);
+    if (!user || user.expired) throw badRequest(MESSAGES.expiredOtp);
     const matched = await this.resetCodes.check(db, user.id, input.otp);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
+    const revokedApiKeys = await db.transaction().execute(async (trx) => {
       if (!(await this.resetCodes.consume(trx, matched))) throw badRequest(MESSAGES.expiredOtp);
       await repo.replacePassword(trx, user.id, { passwordHash });
       // The code reached the mailbox: an admin who never verified has now proved the address.
       if (!user.verified_at) await repo.markVerified(trx, user.id);
+      return this.revokeApiKeysOf(trx, user);
     });
-    return { message: PASSWORD_MESSAGES.passwordReset };
+    return {
+      message: withRevokedKeys(PASSWORD_MESSAGES.passwordReset, revokedApiKeys),
+      revokedApiKeys,
+    };
+  }
+
+  /** A key made by whoever knew the old password must not outlive it: the admin's go. */
+  private async revokeApiKeysOf(
+    trx: Parameters<typeof revokeKeysOnPasswordChange>[0],
+    user: { id: string; firm_id: string; role: string; email: string },
+  ): Promise<RevokedApiKey[]> {
+    if (user.role !== 'admin') return [];
+    return revokeKeysOnPasswordChange(trx, {
+      userId: user.id,
+      firmId: user.firm_id,
+      role: 'admin',
+      email: user.email,
+    });
   }
 
   /**
@@ -246,7 +304,7 @@ export class AuthService {
   async changePassword(
     session: { userId: string; firmId: string },
     input: { currentPassword: string; newPassword: string },
-  ): Promise<TokenResponse> {
+  ): Promise<ChangePasswordResponse> {
     const { db } = this.deps;
     const user = await repo.findUserCredentials(db, session.userId, session.firmId);
     const wrong = () =>
@@ -254,18 +312,28 @@ export class AuthService {
         { path: 'currentPassword', msg: PASSWORD_MESSAGES.currentPasswordWrong },
       ]);
     if (!(await verifyPassword(user?.password_hash, input.currentPassword)) || !user) throw wrong();
-    // Conditional on the hash just verified: of two changes at once, only one applies.
-    const sessionEpoch = await repo.replacePassword(db, user.id, {
-      passwordHash: await hashPassword(input.newPassword),
-      expectedHash: user.password_hash,
+    const passwordHash = await hashPassword(input.newPassword);
+    const changed = await db.transaction().execute(async (trx) => {
+      // Conditional on the hash just verified: of two changes at once, only one applies.
+      const sessionEpoch = await repo.replacePassword(trx, user.id, {
+        passwordHash,
+        expectedHash: user.password_hash,
+      });
+      if (sessionEpoch === undefined) return undefined;
+      return { sessionEpoch, revokedApiKeys: await this.revokeApiKeysOf(trx, user) };
     });
-    if (sessionEpoch === undefined) throw wrong();
+    if (!changed) throw wrong();
     const token = await this.deps.tokens.sign({
       userId: user.id,
       firmId: user.firm_id,
-      sessionEpoch,
+      sessionEpoch: changed.sessionEpoch,
     });
-    return { token, message: PASSWORD_MESSAGES.passwordChanged };
+    const { revokedApiKeys } = changed;
+    return {
+      token,
+      message: withRevokedKeys(PASSWORD_MESSAGES.passwordChanged, revokedApiKeys),
+      revokedApiKeys,
+    };
   }
 
   private async sendResetCode(email: string, code: string, userId: string) {
@@ -300,4 +368,11 @@ export class AuthService {
       },
     };
   }
+}
+
+/** The answer's message, naming the API keys the password change revoked, if any. */
+function withRevokedKeys(message: string, keys: RevokedApiKey[]): string {
+  if (keys.length === 0) return message;
+  const names = keys.map((k) => `"${k.name}"`).join(', ');
+  return `${message} ${PASSWORD_MESSAGES.apiKeysRevoked} Revoked: ${names}.`;
 }

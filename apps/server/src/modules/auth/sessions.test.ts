@@ -242,7 +242,7 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
       password: 'reset and renewed',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.passwordReset });
+    expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.passwordReset, revokedApiKeys: [] });
     expect((await checkUser(bearer(admin.token))).statusCode).toBe(420);
     expect((await login(admin.email, admin.password)).statusCode).toBe(401);
     expect((await login(admin.email, 'reset and renewed')).statusCode).toBe(200);

@@ -1,13 +1,18 @@
-import { NOTE_EDIT_HOURS } from '@behavio/contract';
+import { NOTE_EDIT_HOURS, NOTE_REPEAT_SECONDS } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 
-/** The customer, if the caller may write about them: any of the firm's for the admin (`rmId` null), an RM's own. */
+/**
+ * The customer, if the caller may write about them: any of the firm's for the admin (`rmId`
+ * null), an RM's own. `lock`: held until the transaction ends (FOR NO KEY UPDATE, which imports
+ * and foreign keys do not wait for), so notes on the customer are written one at a time.
+ */
 export function findCustomer(
   db: Executor,
   firmId: string,
   customerId: string,
   rmId: string | null,
+  lock = false,
 ) {
   let query = db
     .selectFrom('customers')
@@ -15,7 +20,27 @@ export function findCustomer(
     .where('firm_id', '=', firmId)
     .where('customer_id', '=', customerId);
   if (rmId !== null) query = query.where('rm_id', '=', rmId);
+  if (lock) query = query.forNoKeyUpdate();
   return query.executeTakeFirst();
+}
+
+/** The author's note on the customer with this text, written less than NOTE_REPEAT_SECONDS ago. */
+export async function findRepeatedNote(
+  db: Executor,
+  values: { firmId: string; customerId: string; authorId: string; body: string },
+) {
+  const row = await db
+    .selectFrom('customer_notes')
+    .select('id')
+    .where('firm_id', '=', values.firmId)
+    .where('customer_id', '=', values.customerId)
+    .where('author_id', '=', values.authorId)
+    .where('body', '=', values.body)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${NOTE_REPEAT_SECONDS})`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** A note with its author's name and the end of its edit window, as the API shows it. */

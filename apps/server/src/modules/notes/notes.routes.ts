@@ -3,6 +3,8 @@ import {
   noteParamsSchema,
   noteRequestSchema,
   noteResponseSchema,
+  recordHeadersSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
 } from '@behavio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,19 +27,24 @@ export function notesRoutes(app: FastifyInstance, deps: { notes: NotesService })
         operationId: 'addCustomerNote',
         summary: 'Write a note on a customer',
         description:
-          "Audited. The admin may write on any of the firm's customers, an RM on their own; another RM's customer, like another firm's, answers 404.",
+          "Audited. The admin may write on any of the firm's customers, an RM on their own; another RM's customer, like another firm's, answers 404. The same text by the same author on the same customer within NOTE_REPEAT_SECONDS (10) is a repeat: it answers that note and writes nothing. Send `Idempotency-Key` to retry safely.",
         ...docs,
+        headers: recordHeadersSchema,
         params: customerPageParamsSchema,
         body: noteRequestSchema,
-        response: { 201: noteResponseSchema, ...errorResponses(400, 403, 404, 420) },
+        response: { 201: noteResponseSchema, ...errorResponses(400, 403, 404, 420, 422) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await deps.notes.add(principalOf(request), request.params.customer_id, request.body.body),
-        ),
+    async (request, reply) => {
+      const answer = await deps.notes.add(
+        principalOf(request),
+        request.params.customer_id,
+        request.body.body,
+        request.headers['idempotency-key'],
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.status(201).send(answer.body);
+    },
   );
 
   r.put(

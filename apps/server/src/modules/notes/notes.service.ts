@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { idempotently, type IdempotentAnswer } from '../idempotency/idempotency.service.js';
 import * as repo from './notes.repository.js';
 
 /**
@@ -26,15 +27,35 @@ export class NotesService {
     return (await repo.notesOf(db, firmId, customerId)).map(toNote);
   }
 
-  add(principal: Principal, customerId: string, body: string): Promise<NoteResponse> {
-    return this.db.transaction().execute(async (trx) => {
-      const customer = await this.visibleCustomer(trx, principal, customerId);
-      const id = await repo.insertNote(trx, {
-        firmId: principal.firmId,
-        customerId: customer,
-        authorId: principal.userId,
-        body,
-      });
+  /**
+   * Writes a note. The same text by the same author on the same customer within
+   * NOTE_REPEAT_SECONDS is a repeat: it answers that note and writes nothing (the customer is
+   * locked, so repeats sent at once find each other). With an Idempotency-Key, a retry answers
+   * the first answer.
+   */
+  add(
+    principal: Principal,
+    customerId: string,
+    body: string,
+    idempotencyKey?: string,
+  ): Promise<IdempotentAnswer<NoteResponse>> {
+    const call = {
+      firmId: principal.firmId,
+      userId: principal.userId,
+      scope: 'note' as const,
+      key: idempotencyKey,
+      request: { customer_id: customerId, body },
+    };
+    return idempotently(this.db, call, async (trx) => {
+      const customer = await this.visibleCustomer(trx, principal, customerId, true);
+      const note = { firmId: principal.firmId, customerId: customer, authorId: principal.userId };
+      const repeated = await repo.findRepeatedNote(trx, { ...note, body });
+      if (repeated)
+        return {
+          message: NOTE_MESSAGES.saved,
+          note: await this.read(trx, principal, customer, repeated),
+        };
+      const id = await repo.insertNote(trx, { ...note, body });
       await recordAudit(trx, principal, {
         action: 'note.added',
         subjectType: 'customer',
@@ -75,9 +96,14 @@ export class NotesService {
   }
 
   /** The customer's id if the principal may write about them, else 404 (as the customer page). */
-  private async visibleCustomer(db: Executor, principal: Principal, customerId: string) {
+  private async visibleCustomer(
+    db: Executor,
+    principal: Principal,
+    customerId: string,
+    lock = false,
+  ) {
     const rmId = principal.role === 'admin' ? null : principal.userId;
-    const customer = await repo.findCustomer(db, principal.firmId, customerId, rmId);
+    const customer = await repo.findCustomer(db, principal.firmId, customerId, rmId, lock);
     if (!customer) throw notFound(CUSTOMER_PAGE_MESSAGES.notFound);
     return customer.customer_id;
   }

@@ -113,7 +113,9 @@ describe('POST /api/content/product-outcome', () => {
   it('takes an outcome back with an Undo, recorded as an outcome of its own; nothing left to undo is a 409', async () => {
     const undo = { customer_id: f.own, product_id: f.productId, outcome: 'undone' };
     expect((await record(f.rm.headers, undo)).statusCode).toBe(201);
-    const again = await record(f.rm.headers, undo);
+    // The RM's own Undo again at once is a double click (repeated-records.test.ts); anyone else's
+    // finds nothing left.
+    const again = await record(f.admin.headers, undo);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PRODUCT_OUTCOME_MESSAGES.nothingToUndo);
     expect((await outcomesOf(f.admin.firmId)).map((o) => o.outcome)).toEqual([

@@ -83,28 +83,11 @@ export async function deleteProduct(db: Executor, firmId: string, productId: str
     .execute();
 }
 
-/**
- * Puts the default shelf on a new firm's shelf (registration, and migration 0015). Migration 0015
- * runs before the governance columns exist (0033 adds and fills them): it passes
- * `{ governance: false }`.
- */
-export async function seedDefaultShelf(db: Executor, firmId: string, { governance = true } = {}) {
+/** Puts the default shelf on a new firm's shelf (registration). */
+export async function seedDefaultShelf(db: Executor, firmId: string) {
   await db
     .insertInto('products')
-    .values(
-      DEFAULT_SHELF.map((product) => {
-        if (governance) return { firm_id: firmId, ...product };
-        const {
-          risk_class: _r,
-          complex: _c,
-          capital_at_risk: _a,
-          min_holding_years: _h,
-          adds_market_exposure: _e,
-          ...rules
-        } = product;
-        return { firm_id: firmId, ...rules } as typeof product & { firm_id: string };
-      }),
-    )
+    .values(DEFAULT_SHELF.map((product) => ({ firm_id: firmId, ...product })))
     .execute();
 }
 
@@ -124,25 +107,22 @@ export function findVisibleCustomer(
   return query.executeTakeFirst();
 }
 
-/** How many of the pair's outcomes still stand: each 'undone' takes one back. */
-export async function standingOutcomes(
-  db: Executor,
-  firmId: string,
-  customerId: string,
-  productId: string,
-) {
-  const row = await db
+/** The pair's outcomes, any order (the product is locked: no other outcome of it is being written). */
+export function pairOutcomes(db: Executor, firmId: string, customerId: string, productId: string) {
+  return db
     .selectFrom('product_outcomes')
-    .select(
-      sql<number>`count(*) filter (where outcome <> 'undone') - count(*) filter (where outcome = 'undone')`.as(
-        'n',
-      ),
-    )
+    .select([
+      'customer_id',
+      'product_id',
+      'outcome',
+      'reason',
+      'recorded_by',
+      'created_at as recorded_at',
+    ])
     .where('firm_id', '=', firmId)
     .where('customer_id', '=', customerId)
     .where('product_id', '=', productId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .execute();
 }
 
 export function insertOutcome(

@@ -7,7 +7,9 @@ import {
   productOutcomeResponseSchema,
   productPerformanceResponseSchema,
   productSchema,
+  recordHeadersSchema,
   updateProductRequestSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
 } from '@behavio/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,13 +103,21 @@ export function productsRoutes(app: FastifyInstance, deps: { products: ProductsS
         summary: 'Record that a product was offered, accepted or declined',
         ...docs,
         description:
-          "Records that a product was offered, accepted or declined by a customer (or 'undone', taking back the outcome before): an RM for their own customers, the admin for any. Append-only and audited; an accepted product is not recommended again, a declined one not for RECOMMENDATION_COOLOFF_DAYS days.",
+          "Records that a product was offered, accepted or declined by a customer (or 'undone', taking back the standing outcome): an RM for their own customers, the admin for any. Append-only and audited; an accepted product is not recommended again, a declined one not for RECOMMENDATION_COOLOFF_DAYS days. An outcome that repeats the pair's standing one (the same outcome; a refusal only within the cooling-off of the one standing) records nothing and answers the standing record, so a double submission makes one record and one Undo takes it back. Send `Idempotency-Key` to retry safely.",
+        headers: recordHeadersSchema,
         body: productOutcomeRequestSchema,
-        response: { 201: productOutcomeResponseSchema, ...errors },
+        response: { 201: productOutcomeResponseSchema, ...errors, ...errorResponses(422) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await products.recordOutcome(principalOf(request), request.body)),
+    async (request, reply) => {
+      const answer = await products.recordOutcome(
+        principalOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.status(201).send(answer.body);
+    },
   );
 
   r.get(

@@ -2,6 +2,7 @@ import {
   PRODUCT_MESSAGES,
   PRODUCT_OUTCOME_MESSAGES,
   PRODUCT_OUTCOME_UNDO,
+  UNDO_REPEAT_SECONDS,
   productRuleErrors,
   type DeleteProductResponse,
   type ListProductsResponse,
@@ -12,6 +13,7 @@ import {
   type ProductPerformanceResponse,
   type productOutcomeRequestSchema,
 } from '@behavio/contract';
+import { repeatsStanding, standingOutcomes } from '@behavio/insights';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
@@ -19,6 +21,7 @@ import type { Database, ProductRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import type { Principal } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { idempotently, type IdempotentAnswer } from '../idempotency/idempotency.service.js';
 import * as repo from './products.repository.js';
 import { productPerformance } from './product-performance.js';
 import type { RecommendationsService } from './recommendations.service.js';
@@ -136,13 +139,23 @@ export class ProductsService {
   /**
    * Records what happened when a product was discussed with a customer (append-only, audited):
    * an RM for the customers of their own book, the admin for any of the firm's. Another RM's or
-   * another firm's customer, and another firm's product, answer 404.
+   * another firm's customer, and another firm's product, answer 404. An outcome that repeats the
+   * pair's standing one records nothing and answers the standing record (docs/product-rules.md,
+   * "Repeated outcomes and notes"); with an Idempotency-Key, a retry answers the first answer.
    */
-  async recordOutcome(
+  recordOutcome(
     principal: Principal,
     input: ProductOutcomeRequestBody,
-  ): Promise<ProductOutcomeResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    idempotencyKey?: string,
+  ): Promise<IdempotentAnswer<ProductOutcomeResponse>> {
+    const call = {
+      firmId: principal.firmId,
+      userId: principal.userId,
+      scope: 'product-outcome' as const,
+      key: idempotencyKey,
+      request: input,
+    };
+    return idempotently(this.db, call, async (trx) => {
       const customer = await repo.findVisibleCustomer(
         trx,
         principal.firmId,
@@ -150,17 +163,21 @@ export class ProductsService {
         principal.role === 'admin' ? null : principal.userId,
       );
       if (!customer) throw notFound(PRODUCT_OUTCOME_MESSAGES.customerNotFound);
+      // Locked: the pair's outcomes are written one at a time, so the standing one is current.
       const product = await this.locked(trx, principal, input.product_id);
-      if (
-        input.outcome === PRODUCT_OUTCOME_UNDO &&
-        (await repo.standingOutcomes(
-          trx,
-          principal.firmId,
-          customer.customer_id,
-          product.product_id,
-        )) <= 0
-      )
+      const history = await repo.pairOutcomes(
+        trx,
+        principal.firmId,
+        customer.customer_id,
+        product.product_id,
+      );
+      const top = standingOutcomes(history).at(-1);
+      const repeatedUndo = input.outcome === PRODUCT_OUTCOME_UNDO && lastUndo(history, principal);
+      if (repeatedUndo) return outcomeAnswer(repeatedUndo);
+      if (input.outcome === PRODUCT_OUTCOME_UNDO && !top)
         throw conflict(PRODUCT_OUTCOME_MESSAGES.nothingToUndo);
+      if (repeatsStanding(top, { outcome: input.outcome, recorded_at: new Date() }))
+        return outcomeAnswer(top!);
       const row = await repo.insertOutcome(trx, {
         firm_id: principal.firmId,
         customer_id: customer.customer_id,
@@ -172,20 +189,15 @@ export class ProductsService {
       await repo.markRecommended(trx, principal.firmId, product.product_id);
       // This customer's lists change at once: an accepted or declined product leaves them.
       await this.recommendations.recomputeCustomer(trx, principal.firmId, customer.customer_id);
-      const recorded = {
-        customer_id: row.customer_id,
-        product_id: row.product_id,
-        outcome: row.outcome,
-        reason: row.reason,
-        recorded_at: row.created_at.toISOString(),
-      };
+      const answer = outcomeAnswer({ ...row, recorded_at: row.created_at });
+      const { message: _message, ...recorded } = answer;
       await recordAudit(trx, principal, {
         action: 'product_outcome.recorded',
         subjectType: 'customer',
         subjectId: row.customer_id,
         after: { ...recorded, product_name: product.name },
       });
-      return { message: PRODUCT_OUTCOME_MESSAGES.recorded, ...recorded };
+      return answer;
     });
   }
 
@@ -216,6 +228,37 @@ export class ProductsService {
     return toProduct(row);
   }
 }
+
+/** The pair's latest outcome when it is this person's Undo of less than UNDO_REPEAT_SECONDS ago. */
+function lastUndo<T extends { outcome: string; recorded_by: string | null; recorded_at: Date }>(
+  history: T[],
+  principal: Principal,
+): T | undefined {
+  const latest = history.reduce<T | undefined>(
+    (last, o) => (!last || o.recorded_at > last.recorded_at ? o : last),
+    undefined,
+  );
+  if (latest?.outcome !== PRODUCT_OUTCOME_UNDO || latest.recorded_by !== principal.userId) return;
+  return Date.now() - latest.recorded_at.getTime() < UNDO_REPEAT_SECONDS * 1000
+    ? latest
+    : undefined;
+}
+
+/** An outcome as the route answers it: the one recorded, or the standing one a repeat found. */
+const outcomeAnswer = (o: {
+  customer_id: string;
+  product_id: string;
+  outcome: ProductOutcomeResponse['outcome'];
+  reason: string | null;
+  recorded_at: Date;
+}): ProductOutcomeResponse => ({
+  message: PRODUCT_OUTCOME_MESSAGES.recorded,
+  customer_id: o.customer_id,
+  product_id: o.product_id,
+  outcome: o.outcome,
+  reason: o.reason,
+  recorded_at: o.recorded_at.toISOString(),
+});
 
 /** A new firm's shelf, the default products (docs/products.md), in the registration's transaction. */
 export const seedDefaultShelf = (db: Executor, firmId: string) => repo.seedDefaultShelf(db, firmId);

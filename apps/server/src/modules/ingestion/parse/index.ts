@@ -5,10 +5,8 @@ export {
   parseCustomerFile,
   inspectCustomerFile,
   sampleCustomerFile,
-  type SampleResult,
   type CustomerFileInput,
   type ParseCustomerFileOptions,
-  type InspectOptions,
   type ParseResult,
   type ParseSummary,
 } from './parse-customer-file.js';
@@ -19,21 +17,17 @@ export {
   type RejectedRow,
   type RowProblem,
   type ColumnInfo,
-  type HeaderInfo,
-  type PreviewValue,
   columnNameOf,
   looseKey,
 } from './rows.js';
 export type { HeaderSample } from './header-sample.js';
-export type { CsvEncoding } from './csv-text.js';
 export {
   CustomerFileError,
   INVALID_FILE_TYPE_MESSAGE,
   EMPTY_FILE_MESSAGE,
   NO_ROWS_MESSAGE,
-  type CustomerFileErrorCode,
 } from './errors.js';
-export { detectCustomerFileType, fileTypeFromName, type CustomerFileType } from './file-type.js';
-export { detectDialect, type CsvDialect, type Delimiter } from './csv-reader.js';
+export { detectCustomerFileType, fileTypeFromName } from './file-type.js';
+export { detectDialect } from './csv-reader.js';
 export { resolveExcelWorkerUrl, type ExcelRunnerOptions } from './excel-runner.js';
 export { LIMITS } from './limits.js';

@@ -1,6 +1,7 @@
 import { PASSWORD_MESSAGES, STORAGE_KEYS } from '@behavio/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiKeysQueryKey } from '@/lib/query-keys';
 import { TEST_TOKEN, buildUser, checkUserReply } from '@/testing/data';
 import { mockApi } from '@/testing/mock-api';
 import { findToastWith, renderApp } from '@/testing/test-utils';
@@ -127,7 +128,11 @@ describe('Change password in Settings', () => {
   it('changes the password and keeps this session with the new token', async () => {
     const { user, api } = openSettings('rm', {
       'POST /api/auth/change-password': {
-        body: { token: 'the-new-token', message: PASSWORD_MESSAGES.passwordChanged },
+        body: {
+          token: 'the-new-token',
+          message: PASSWORD_MESSAGES.passwordChanged,
+          revokedApiKeys: [],
+        },
       },
     });
     const form = await section();
@@ -142,6 +147,35 @@ describe('Change password in Settings', () => {
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('the-new-token');
     expect(form.getByLabelText(/^Current Password/)).toHaveValue('');
+  });
+
+  it("tells the admin which API keys the change revoked, and reloads the keys' list", async () => {
+    const message = `${PASSWORD_MESSAGES.passwordChanged} ${PASSWORD_MESSAGES.apiKeysRevoked} Revoked: "CRM nightly".`;
+    const { user, queryClient } = openSettings('admin', {
+      'POST /api/auth/change-password': {
+        body: {
+          token: 'the-new-token',
+          message,
+          revokedApiKeys: [
+            {
+              key_id: '00000000-0000-4000-8000-000000000001',
+              name: 'CRM nightly',
+              prefix: 'bhv_AbCdEfGh',
+            },
+          ],
+        },
+      },
+    });
+    queryClient.setQueryData(apiKeysQueryKey, { keys: [] });
+    const form = await section();
+    await user.type(form.getByLabelText(/^Current Password/), 'the old one');
+    await user.type(form.getByLabelText(/^New Password/), 'the new one');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+
+    expect(await findToastWith('Password changed', message)).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(apiKeysQueryKey)?.isInvalidated).toBe(true),
+    );
   });
 
   it('shows a wrong current password on its field and keeps the token', async () => {

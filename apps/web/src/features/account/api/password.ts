@@ -5,8 +5,9 @@ import {
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
 } from '@behavio/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { apiKeysQueryKey } from '@/lib/query-keys';
 import { renewToken } from '@/lib/session';
 
 export function requestPasswordReset(body: ForgotPasswordRequest) {
@@ -28,7 +29,17 @@ export async function changePassword(body: ChangePasswordRequest) {
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+/** The admin's change revokes the firm's API keys (the message names them): the list reloads. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      if (answer.revokedApiKeys.length > 0)
+        void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+  });
+}
 
 /** What the forgot-password screen passes on to the reset screen. */
 export interface ResetNavigationState {

@@ -5,6 +5,7 @@ import {
 } from '@behavio/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, messageOr } from '@/lib/api-client';
+import { apiKeysQueryKey } from '@/lib/query-keys';
 import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 
 export const API_KEY_TEXT = {
@@ -15,8 +16,6 @@ export const API_KEY_TEXT = {
 
 /** The server's message, or a general one when it sent none. */
 export const reason = (error: unknown) => messageOr(error, 'Something went wrong');
-
-const apiKeysQueryKey = ['api-keys'] as const;
 
 export function useApiKeys() {
   const query = useQuery({

@@ -1,4 +1,4 @@
-import { type FilePreview, type FileSummary, type JobStatus } from '@behavio/contract';
+import { type FileSummary, type JobStatus } from '@behavio/contract';
 import { Alert, Box, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { SEES_FILE_CHANGES } from '../api/file-changes';
 import { useFiles } from '../api/files';
 import { FailedUploads } from './failed-uploads';
 import { FileTabPanel } from './file-tab-panel';
+import type { RenderImportChecks } from './import-checks-slot';
 
 export interface UploadTabHandlers {
   /** A file was stored or removed by the upload tab: the list is read again. */
@@ -23,15 +24,6 @@ export interface UploadTabHandlers {
   /** Continue after an upload: the new file's tab opens. */
   onContinue: (fileId: string | null) => void;
 }
-
-export interface ImportChecksInput {
-  fileId: string;
-  filename: string;
-  jobStatus: JobStatus;
-  preview: FilePreview;
-}
-
-export type RenderImportChecks = (file: ImportChecksInput) => ReactNode;
 
 export interface DatasetsPageProps {
   /** The upload flow (features/upload), composed by the route. */

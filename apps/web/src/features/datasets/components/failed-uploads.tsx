@@ -2,7 +2,7 @@ import type { FileSummary } from '@behavio/contract';
 import { Accordion, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RenderImportChecks } from './datasets-page';
+import type { RenderImportChecks } from './import-checks-slot';
 import { FileTabPanel } from './file-tab-panel';
 
 export interface FailedUploadsProps {

@@ -21,7 +21,7 @@ import { useQueryErrorToast } from '@/lib/use-query-error-toast';
 import { DATASETS_TEXT, useFilePreview } from '../api/files';
 import { formatFileSize } from '@/lib/display-rules';
 import { formatDateTime } from '../utils/format';
-import type { RenderImportChecks } from './datasets-page';
+import type { RenderImportChecks } from './import-checks-slot';
 import { FileChanges } from './file-changes';
 import { FilePreviewTable } from './file-preview-table';
 import { FileReading } from './file-reading';
