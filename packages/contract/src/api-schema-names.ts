@@ -105,11 +105,13 @@ import {
   listProductsResponseSchema,
   productCategorySchema,
   productNeedSchema,
-  productPerformanceResponseSchema,
   productSchema,
   productSuggestionSchema,
   recommendedProductSchema,
 } from './schemas/products.js';
+import { productPerformanceResponseSchema } from './schemas/product-outcomes.js';
+import { suitabilityCheckSchema } from './schemas/product-governance.js';
+import { suitabilityProfileSchema } from './schemas/suitability.js';
 import {
   apiKeySchema,
   createApiKeyResponseSchema,
@@ -259,6 +261,12 @@ const API_SCHEMA_NAMES: ReadonlyArray<readonly [z.ZodType, string, string?]> = [
   [productSuggestionSchema, 'ProductSuggestion', 'A product recommended now, as lists carry it'],
   [recommendedProductSchema, 'RecommendedProduct', 'A recommended product with its reasons'],
   [excludedProductSchema, 'ExcludedProduct', 'A product the customer may not be offered now'],
+  [suitabilityCheckSchema, 'SuitabilityCheck', 'One rule of the suitability gate with its result'],
+  [
+    suitabilityProfileSchema,
+    'SuitabilityProfile',
+    "The customer's knowledge, risk tolerance, capacity for loss, horizon and vulnerability flags",
+  ],
   [customerPageResponseSchema, 'CustomerDetail', 'One customer: insights, products and history'],
   [
     productPerformanceResponseSchema,

@@ -14,6 +14,7 @@ import type {
   Plan,
   ProductCategory,
   ProductNeed,
+  CapitalAtRisk,
   ProductOutcome,
   Role,
 } from '@behavio/contract';
@@ -481,6 +482,13 @@ export interface ProductsTable {
   min_aum: number | null;
   countries: ColumnType<string[], string[] | undefined, string[]>;
   needs: ColumnType<ProductNeed[], ProductNeed[] | undefined, ProductNeed[]>;
+  /** Governance (migration 0033): PRIIPs summary risk indicator, 1-7. */
+  risk_class: number;
+  complex: boolean;
+  capital_at_risk: CapitalAtRisk;
+  /** 0-30 years, a lock-up. */
+  min_holding_years: number;
+  adds_market_exposure: boolean;
   first_recommended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -144,6 +144,7 @@ export function buildFirmOverview(
       balanced: 15,
     },
     urgency_distribution: { urgent: 5, high: 10, medium: 20, low: 25 },
+    awaiting_review: 3,
     top_priority: [
       { ...buildWhoToCallItem(), rm_name: 'Jane Doe' },
       {

@@ -17,7 +17,17 @@ export function buildRecommendedProduct(
     fit_score: 82,
     rank_score: 410,
     reasons: ['35% of the portfolio is idle cash, well above a 10% working balance.'],
-    suitability: 'Age 42 meets the minimum age of 18.',
+    suitability:
+      "Suitable: not a credit product; risk class 1 is within the customer's risk tolerance of 4.",
+    eligibility: 'Eligible on every rule of the product: age 42 (18 or more).',
+    checks: [
+      { rule: 'no_credit_when_leveraged', passed: true, reason: 'not a credit product' },
+      {
+        rule: 'risk_class_within_tolerance',
+        passed: true,
+        reason: "risk class 1 is within the customer's risk tolerance of 4",
+      },
+    ],
     ...overrides,
   };
 }
@@ -57,6 +67,17 @@ export function buildCustomerPage(
       segment: 'overconfident',
       recommended_action: 'Review the trading pace and agree rules for new positions',
       why: 'You trade more than most: turnover above 70% of peers.',
+    },
+    suitability_profile: {
+      knowledge_level: 'expert',
+      risk_tolerance: 4,
+      capacity_for_loss: 'medium',
+      horizon_years: 30,
+      vulnerability_flags: [],
+      needs_review: false,
+      reasons: [
+        'Knowledge is expert: knowledge quiz score 72 with 8 years of investing experience.',
+      ],
     },
     recommended_products: [
       buildRecommendedProduct(),

@@ -11,6 +11,7 @@ import {
   wholeNumberParam,
 } from './fields.js';
 import { whoToCallItemSchema } from './insights.js';
+import { needsReviewField } from './suitability.js';
 
 /** Messages of product-rules: Validation rules "New RM form", shown by the form and answered by the server. */
 export const EMPLOYEE_MESSAGES = {
@@ -87,7 +88,11 @@ export const listCustomersQuerySchema = z.object({
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuerySchema>;
 
-export const managedCustomerSchema = customerSchema.extend({ rm_name: z.string().nullable() });
+export const managedCustomerSchema = customerSchema.extend({
+  rm_name: z.string().nullable(),
+  /** A vulnerability flag asks for a review before any advice (issue 28, item 2). */
+  needs_review: needsReviewField,
+});
 export type ManagedCustomer = z.infer<typeof managedCustomerSchema>;
 
 export const paginationSchema = z.object({
@@ -193,6 +198,8 @@ export const firmOverviewResponseSchema = z.object({
     medium: z.number().int(),
     low: z.number().int(),
   }),
+  /** Customers awaiting a suitability review: a vulnerability flag is raised (issue 28). */
+  awaiting_review: z.number().int(),
   top_priority: z.array(whoToCallItemSchema.extend({ rm_name: z.string().nullable() })),
 });
 export type FirmOverviewResponse = z.infer<typeof firmOverviewResponseSchema>;

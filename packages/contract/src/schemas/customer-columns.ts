@@ -62,7 +62,8 @@ export const REQUIRED_COLUMNS = [
     guide: 'unique text, up to 64 characters',
   },
   { name: 'country_iso', group: ID, kind: 'country', guide: '3-letter ISO code' },
-  { name: 'age', group: ID, kind: 'integer', min: 0, max: 120, guide: 'years, 0-120' },
+  // 18 and up: advice is given to adults only (issue 28, item 2); a minor's row is rejected.
+  { name: 'age', group: ID, kind: 'integer', min: 18, max: 120, guide: 'years, 18-120' },
   { name: 'risk_profile', group: RISK, kind: 'number', min: 1, max: 10, guide: '1-10' },
   pct('knowledge_quiz_score', RISK),
   {

@@ -10,12 +10,9 @@ import { callOutcomeSchema } from './customers.js';
 import { customerInsightsSchema } from './insights.js';
 import { noteSchema } from './notes.js';
 import { historyEntrySchema } from './changes.js';
-import {
-  PRODUCT_OUTCOMES,
-  PRODUCT_OUTCOME_UNDO,
-  excludedProductSchema,
-  recommendedProductSchema,
-} from './products.js';
+import { suitabilityProfileSchema } from './suitability.js';
+import { excludedProductSchema, recommendedProductSchema } from './products.js';
+import { PRODUCT_OUTCOMES, PRODUCT_OUTCOME_UNDO } from './product-outcomes.js';
 
 /**
  * The customer page (issue 18, item 4): everything the product knows about one customer, for
@@ -69,6 +66,8 @@ export const customerPageResponseSchema = z.object({
   created_at: z.string(),
   /** The insights with every bias's evidence, computed by the current model from the row. */
   insights: customerInsightsSchema,
+  /** What the suitability gate reads: knowledge, risk tolerance, capacity, horizon, flags. */
+  suitability_profile: suitabilityProfileSchema,
   /** Best first, up to RECOMMENDED_PRODUCTS_LISTED, each with its reasons and suitability. */
   recommended_products: z.array(recommendedProductSchema),
   /** Every active product the customer may not be offered now, with every reason. */

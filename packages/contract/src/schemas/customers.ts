@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callStateField } from './call-state.js';
+import { needsReviewField } from './suitability.js';
 import { requiredString, searchParam, wholeNumberParam } from './fields.js';
 import { RECOMMENDED_PRODUCTS_LISTED, productSuggestionSchema } from './products.js';
 
@@ -28,6 +29,8 @@ export const recommendedProductsField = z
 export const bookCustomerSchema = customerSchema.extend({
   recommended_products: recommendedProductsField,
   call_state: callStateField,
+  /** A vulnerability flag asks for a review (issue 28); optional so the spec's shape validates. */
+  needs_review: needsReviewField,
 });
 export type BookCustomer = z.infer<typeof bookCustomerSchema>;
 

@@ -1,3 +1,4 @@
+import { CATEGORY_GOVERNANCE_DEFAULTS } from './product-governance.js';
 import { PRODUCT_LIMITS, type NewProduct } from './products.js';
 
 type Shelved = Pick<NewProduct, 'name' | 'category' | 'description' | 'needs'> &
@@ -18,7 +19,12 @@ export const NO_PRODUCT_RULES = {
   countries: [],
 } satisfies Partial<NewProduct>;
 
-const product = (p: Shelved): NewProduct => ({ ...NO_PRODUCT_RULES, ...p });
+/** The category's governance defaults unless the product sets its own (docs/products.md). */
+const product = (p: Shelved): NewProduct => ({
+  ...NO_PRODUCT_RULES,
+  ...CATEGORY_GOVERNANCE_DEFAULTS[p.category],
+  ...p,
+});
 
 /**
  * The shelf every new firm starts with, so recommendations exist from its first upload: all
@@ -41,6 +47,7 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     description: 'Fixed rate for twelve months; the capital is repaid in full at maturity.',
     needs: ['idle_cash', 'income'],
     min_age: 18,
+    min_holding_years: 1,
   }),
   product({
     name: 'Capital-Protected Deposit',
@@ -48,6 +55,8 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     description: 'Five-year deposit repaying the capital in full, with a share of market gains.',
     needs: ['protection'],
     min_age: 18,
+    risk_class: 2,
+    min_holding_years: 5,
   }),
   product({
     name: 'Margin Offset Saver',
@@ -99,6 +108,8 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     max_leverage_ratio: 1.1,
     min_aum: 50_000,
     weight: 4,
+    risk_class: 4,
+    complex: true,
   }),
   product({
     name: 'Global Index Fund Portfolio',
@@ -116,6 +127,8 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     min_age: 18,
     min_risk_profile: 3,
     min_aum: 25_000,
+    min_holding_years: 3,
+    adds_market_exposure: false,
   }),
   product({
     name: 'Monthly Investment Plan',
@@ -134,6 +147,9 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     min_risk_profile: 2,
     max_risk_profile: 7,
     min_knowledge_quiz_score: 40,
+    risk_class: 3,
+    complex: true,
+    capital_at_risk: 'partial',
   }),
   product({
     name: 'Multi-Asset Income Fund',
@@ -143,5 +159,7 @@ export const DEFAULT_SHELF: readonly NewProduct[] = [
     min_age: 18,
     min_risk_profile: 2,
     max_risk_profile: 7,
+    risk_class: 3,
+    min_holding_years: 3,
   }),
 ];

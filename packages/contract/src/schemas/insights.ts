@@ -7,6 +7,7 @@ import {
   type RequiredColumnName,
 } from './customer-columns.js';
 import { callStateField } from './call-state.js';
+import { needsReviewField } from './suitability.js';
 import { recommendedProductsField } from './customers.js';
 
 /**
@@ -172,6 +173,8 @@ export const whoToCallItemSchema = z.object({
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
   call_state: callStateField,
+  /** A vulnerability flag asks for a review (issue 28); optional so the spec's shape validates. */
+  needs_review: needsReviewField,
 });
 export type WhoToCallItem = z.infer<typeof whoToCallItemSchema>;
 export const whoToCallResponseSchema = z.array(whoToCallItemSchema);
@@ -189,6 +192,8 @@ export const priorityScoreItemSchema = z.object({
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
   call_state: callStateField,
+  /** A vulnerability flag asks for a review (issue 28); optional so the spec's shape validates. */
+  needs_review: needsReviewField,
 });
 export type PriorityScoreItem = z.infer<typeof priorityScoreItemSchema>;
 export const priorityScoresResponseSchema = z.array(priorityScoreItemSchema);
@@ -206,6 +211,8 @@ export const riskRankingItemSchema = z.object({
   segment: segmentSchema,
   recommended_products: recommendedProductsField,
   call_state: callStateField,
+  /** A vulnerability flag asks for a review (issue 28); optional so the spec's shape validates. */
+  needs_review: needsReviewField,
 });
 export type RiskRankingItem = z.infer<typeof riskRankingItemSchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors.js';
+import {
+  CATEGORY_GOVERNANCE_DEFAULTS,
+  GOVERNANCE_LIMITS,
+  capitalAtRiskSchema,
+  isCreditCategory,
+  suitabilityCheckSchema,
+} from './product-governance.js';
 
 /**
  * The firm's product shelf (issue 18) and the recommendations made from it. What each need
@@ -75,6 +82,10 @@ export const PRODUCT_MESSAGES = {
   descriptionTooLong: `description must be at most ${PRODUCT_LIMITS.descriptionMax} characters`,
   weight: 'weight must be a number from 0 to 10',
   countries: 'countries must be 3-letter ISO codes',
+  riskClass: 'risk_class must be a whole number from 1 to 7',
+  complex: 'complex must be true or false',
+  minHoldingYears: 'min_holding_years must be a number from 0 to 30',
+  addsMarketExposure: 'adds_market_exposure must be true or false',
   everRecommended:
     'This product has been recommended to customers, so it cannot be deleted: deactivate it instead.',
   deleted: 'Product deleted',
@@ -113,6 +124,16 @@ const needsField = z
   .max(PRODUCT_NEEDS.length)
   .transform((needs) => [...new Set(needs)]);
 
+const riskClassField = z
+  .number({ error: PRODUCT_MESSAGES.riskClass })
+  .int(PRODUCT_MESSAGES.riskClass)
+  .min(GOVERNANCE_LIMITS.riskClassMin, PRODUCT_MESSAGES.riskClass)
+  .max(GOVERNANCE_LIMITS.riskClassMax, PRODUCT_MESSAGES.riskClass);
+const holdingYearsField = z
+  .number({ error: PRODUCT_MESSAGES.minHoldingYears })
+  .min(GOVERNANCE_LIMITS.holdingYearsMin, PRODUCT_MESSAGES.minHoldingYears)
+  .max(GOVERNANCE_LIMITS.holdingYearsMax, PRODUCT_MESSAGES.minHoldingYears);
+
 const nameField = z
   .string({ error: PRODUCT_MESSAGES.nameRequired })
   .trim()
@@ -146,6 +167,15 @@ export const productSchema = z.object({
   countries: z.array(z.string()),
   /** Needs from PRODUCT_NEEDS; empty = every need of its category (CATEGORY_NEEDS). */
   needs: z.array(productNeedSchema),
+  /** Governance (issue 28): PRIIPs summary risk indicator, 1-7. */
+  risk_class: z.number().int().min(1).max(7),
+  /** Needs tested knowledge: quiz 60+ and 2+ years of experience (the suitability gate). */
+  complex: z.boolean(),
+  capital_at_risk: capitalAtRiskSchema,
+  /** A lock-up, 0-30 years: more than the customer's horizon is unsuitable. */
+  min_holding_years: z.number().min(0).max(30),
+  /** Buying it adds market risk (never offered at a leverage of 1.5x or more). */
+  adds_market_exposure: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -170,12 +200,18 @@ const editableShape = {
   min_aum: ruleField('min_aum'),
   countries: countriesField,
   needs: needsField,
+  risk_class: riskClassField,
+  complex: z.boolean({ error: PRODUCT_MESSAGES.complex }),
+  capital_at_risk: capitalAtRiskSchema,
+  min_holding_years: holdingYearsField,
+  adds_market_exposure: z.boolean({ error: PRODUCT_MESSAGES.addsMarketExposure }),
 };
 
 export type ProductFields = Pick<
   Product,
   'category' | 'min_age' | 'max_age' | 'min_risk_profile' | 'max_risk_profile' | 'needs'
->;
+> &
+  Partial<Pick<Product, 'capital_at_risk' | 'adds_market_exposure'>>;
 
 /**
  * The rules that span fields: a minimum above its maximum, and needs the category cannot serve.
@@ -196,6 +232,19 @@ export function productRuleErrors(product: ProductFields): FieldError[] {
       path: 'needs',
       msg: `A ${product.category} product cannot serve ${unserved.join(', ')}; it can serve ${served.join(', ')}`,
     });
+  if (isCreditCategory(product.category)) {
+    // Credit is credit: the gate treats it by the customer's leverage, not as an investment.
+    if (product.capital_at_risk !== undefined && product.capital_at_risk !== 'none')
+      errors.push({
+        path: 'capital_at_risk',
+        msg: `capital_at_risk of a ${product.category} product must be none: credit puts no capital at risk`,
+      });
+    if (product.adds_market_exposure === true)
+      errors.push({
+        path: 'adds_market_exposure',
+        msg: `adds_market_exposure of a ${product.category} product must be false: credit is gated as credit`,
+      });
+  }
   return errors;
 }
 
@@ -221,9 +270,26 @@ export const createProductRequestSchema = z
     min_aum: editableShape.min_aum.default(null),
     countries: editableShape.countries.default([]),
     needs: editableShape.needs.default([]),
+    risk_class: editableShape.risk_class.optional(),
+    complex: editableShape.complex.optional(),
+    capital_at_risk: editableShape.capital_at_risk.optional(),
+    min_holding_years: editableShape.min_holding_years.optional(),
+    adds_market_exposure: editableShape.adds_market_exposure.optional(),
   })
   .strict()
-  .superRefine(withRuleErrors);
+  .superRefine(withRuleErrors)
+  .transform(({ risk_class, complex, capital_at_risk, min_holding_years, ...rest }) => {
+    // Governance left out: the category's documented defaults (CATEGORY_GOVERNANCE_DEFAULTS).
+    const d = CATEGORY_GOVERNANCE_DEFAULTS[rest.category];
+    return {
+      ...rest,
+      risk_class: risk_class ?? d.risk_class,
+      complex: complex ?? d.complex,
+      capital_at_risk: capital_at_risk ?? d.capital_at_risk,
+      min_holding_years: min_holding_years ?? d.min_holding_years,
+      adds_market_exposure: rest.adds_market_exposure ?? d.adds_market_exposure,
+    };
+  });
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
 export type NewProduct = z.output<typeof createProductRequestSchema>;
 
@@ -259,8 +325,12 @@ export const recommendedProductSchema = z.object({
   rank_score: z.number().min(0).max(1000),
   /** Plain sentences with the customer's own figures, strongest need first. */
   reasons: z.array(z.string().min(1)).min(1),
-  /** Why the customer passes the product's eligibility rules. */
+  /** "Suitable: …": the suitability gate's rules the product passed, in plain words. */
   suitability: z.string().min(1),
+  /** The eligibility result on its own line: the product's own rules the customer meets. */
+  eligibility: z.string().min(1),
+  /** Every rule of the suitability gate with its result (issue 28, item 3). */
+  checks: z.array(suitabilityCheckSchema),
 });
 export type RecommendedProduct = z.infer<typeof recommendedProductSchema>;
 
@@ -284,95 +354,3 @@ export const excludedProductSchema = z.object({
   reasons: z.array(z.string().min(1)).min(1),
 });
 export type ExcludedProduct = z.infer<typeof excludedProductSchema>;
-
-/** What an RM records about a product and a customer (issue 18, item 5). */
-export const PRODUCT_OUTCOMES = ['offered', 'accepted', 'declined'] as const;
-export const productOutcomeSchema = z.enum(PRODUCT_OUTCOMES, {
-  error: 'outcome must be offered, accepted or declined',
-});
-export type ProductOutcome = z.infer<typeof productOutcomeSchema>;
-
-/** An Undo is recorded as an outcome of its own, taking back the one before (append-only). */
-export const PRODUCT_OUTCOME_UNDO = 'undone';
-/**
- * An Undo by the same person for the same customer and product less than this many seconds
- * after their last one is a repeat (a double click): it answers that Undo instead of taking
- * back the outcome before too (docs/product-rules.md, "Repeated outcomes and notes").
- */
-export const UNDO_REPEAT_SECONDS = 10;
-export const PRODUCT_OUTCOME_MESSAGES = {
-  customerRequired: 'customer_id is required',
-  productRequired: 'product_id is required',
-  outcome: 'outcome must be offered, accepted, declined or undone',
-  reasonTooLong: 'reason must be at most 500 characters',
-  customerNotFound: 'Customer not found',
-  nothingToUndo: 'There is no outcome of this product for this customer to undo',
-  recorded: 'Outcome recorded',
-} as const;
-
-export const productOutcomeRequestSchema = z
-  .object({
-    customer_id: z
-      .string({ error: PRODUCT_OUTCOME_MESSAGES.customerRequired })
-      .trim()
-      .min(1, PRODUCT_OUTCOME_MESSAGES.customerRequired)
-      .max(64),
-    product_id: z
-      .string({ error: PRODUCT_OUTCOME_MESSAGES.productRequired })
-      .trim()
-      .min(1, PRODUCT_OUTCOME_MESSAGES.productRequired)
-      .max(200),
-    outcome: z.enum([...PRODUCT_OUTCOMES, PRODUCT_OUTCOME_UNDO], {
-      error: PRODUCT_OUTCOME_MESSAGES.outcome,
-    }),
-    reason: z.string().trim().max(500, PRODUCT_OUTCOME_MESSAGES.reasonTooLong).optional(),
-  })
-  .strict();
-export type ProductOutcomeRequest = z.input<typeof productOutcomeRequestSchema>;
-
-export const productOutcomeResponseSchema = z.object({
-  message: z.string(),
-  customer_id: z.string(),
-  product_id: z.string(),
-  outcome: z.enum([...PRODUCT_OUTCOMES, PRODUCT_OUTCOME_UNDO]),
-  reason: z.string().nullable(),
-  recorded_at: z.string(),
-});
-export type ProductOutcomeResponse = z.infer<typeof productOutcomeResponseSchema>;
-
-/** Offered, accepted and declined counts and the acceptance rate (accepted of decided, or null). */
-const outcomeCounts = {
-  offered: z.number().int(),
-  accepted: z.number().int(),
-  declined: z.number().int(),
-  /** accepted / (accepted + declined), 0-1 with 4 decimals; null before any decision. */
-  acceptance_rate: z.number().min(0).max(1).nullable(),
-};
-
-/**
- * GET /api/content/product-performance (issue 18, item 6): per product, the customers it is
- * recommended to now and what became of the offers; per person who recorded outcomes, the same.
- * Counts are of customer-product pairs whose outcome stands (an Undo takes one back).
- */
-export const productPerformanceResponseSchema = z.object({
-  /** False while a recomputation of the firm's recommendations is asked for or running. */
-  recommendations_up_to_date: z.boolean(),
-  products: z.array(
-    z.object({
-      product_id: z.string(),
-      name: z.string(),
-      category: productCategorySchema,
-      active: z.boolean(),
-      recommended_now: z.number().int(),
-      ...outcomeCounts,
-    }),
-  ),
-  rms: z.array(
-    z.object({
-      user_id: z.string(),
-      name: z.string(),
-      ...outcomeCounts,
-    }),
-  ),
-});
-export type ProductPerformanceResponse = z.infer<typeof productPerformanceResponseSchema>;

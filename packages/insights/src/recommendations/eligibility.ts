@@ -1,5 +1,4 @@
 import type { CustomerRecord, ShelfProduct } from '@behavio/contract';
-import { NO_NEW_CREDIT_LEVERAGE } from './need-rules.js';
 import { amount, precise } from './situation.js';
 
 /** A product's eligibility rules as the model reads them. */
@@ -71,14 +70,12 @@ const BOUNDS: readonly Bound[] = [
   },
 ];
 
-const isCredit = (p: Pick<ProductRules, 'category'>) =>
-  p.category === 'credit_card' || p.category === 'loan';
-
 const countryOf = (c: CustomerRecord) => c.country_iso.trim().toUpperCase();
 
 /**
- * The hard gate: the product's own rules, then the model's one rule of its own, no new credit
- * at a leverage of 1.5x or more. A product with any exclusion is never recommended.
+ * Eligibility: the product's own rules. A product with any exclusion is never recommended; the
+ * model's own rules (leverage, vulnerability, knowledge, risk, horizon, capacity) are the
+ * suitability gate that follows it (gate.ts).
  */
 export function checkEligibility(customer: CustomerRecord, product: ProductRules): Eligibility {
   const exclusions: string[] = [];
@@ -112,22 +109,11 @@ export function checkEligibility(customer: CustomerRecord, product: ProductRules
         `country ${country} is not one this product is offered in (${product.countries.join(', ')})`,
       );
   }
-  if (isCredit(product)) {
-    const lev = customer.leverage_ratio;
-    if (lev >= NO_NEW_CREDIT_LEVERAGE)
-      exclusions.push(
-        `leverage of ${precise(lev)}x is at or above ${NO_NEW_CREDIT_LEVERAGE}x: no new credit is offered to a leveraged portfolio`,
-      );
-    else
-      passes.push(
-        `leverage of ${precise(lev)}x, under the ${NO_NEW_CREDIT_LEVERAGE}x no-new-credit line`,
-      );
-  }
   return { exclusions, passes };
 }
 
-/** The suitability line of a recommended product: why it passes the gate. */
-export function suitabilityLine(passes: readonly string[]): string {
+/** The eligibility line of a recommended product: the product's own rules it passes. */
+export function eligibilityLine(passes: readonly string[]): string {
   return passes.length === 0
     ? 'Eligible: the product sets no eligibility rules.'
     : `Eligible on every rule of the product: ${passes.join('; ')}.`;

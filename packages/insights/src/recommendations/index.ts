@@ -12,9 +12,23 @@ export {
   compareCandidates,
 } from './recommend.js';
 export type { OutcomeRecord, RecommendationInput, Recommendations } from './recommend.js';
-export { checkEligibility, suitabilityLine } from './eligibility.js';
+export { checkEligibility, eligibilityLine } from './eligibility.js';
+export {
+  SUITABILITY_GATE,
+  NO_CREDIT_ABOVE_LEVERAGE,
+  NO_EXPOSURE_FROM_LEVERAGE,
+  COMPLEX_MIN_QUIZ,
+  COMPLEX_MIN_EXPERIENCE_YEARS,
+  FULL_CAPITAL_RISK_CAPACITIES,
+  gateChecks,
+  passesGate,
+  governed,
+  suitabilitySentence,
+} from './gate.js';
+export type { GateCustomer, GovernedProduct, SuitabilityGateRule } from './gate.js';
 export type { Eligibility, ProductRules } from './eligibility.js';
 export { NEED_RULES, NO_NEW_CREDIT_LEVERAGE } from './need-rules.js';
 export type { NeedRule } from './need-rules.js';
 export { situationOf } from './situation.js';
 export type { Situation, BiasReading } from './situation.js';
+export * from '../suitability/index.js';

@@ -58,12 +58,14 @@ const PERSONAS: { name: string; need: ProductNeed; customer: Partial<CustomerRec
     customer: { single_stock_pct: 75, etf_pct: 15, cash_pct: 10 },
   },
   {
+    // Knowledge tested at 45: a self-rating of 8 with a quiz under 40 would ask for a review
+    // first (the overrated_risk flag of the suitability profile) and get no investment at all.
     name: 'overconfident heavy trader',
     need: 'managed_investing',
     customer: {
       trade_turnover_30d_pct_peer: 98,
-      risk_profile: 9,
-      knowledge_quiz_score: 30,
+      risk_profile: 8,
+      knowledge_quiz_score: 45,
       single_stock_pct: 45,
       etf_pct: 45,
       gain_takes: 30,
@@ -131,6 +133,7 @@ describe('personas get a product for their need in the top three (default shelf)
     ).toEqual([]);
     const credit = excluded.filter((e) => e.category === 'credit_card' || e.category === 'loan');
     expect(credit).toHaveLength(4);
-    for (const e of credit) expect(e.reasons.join(' ')).toContain('no new credit');
+    for (const e of credit)
+      expect(e.reasons.join(' ')).toContain('no credit is offered to a leveraged portfolio');
   });
 });

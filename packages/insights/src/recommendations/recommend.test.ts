@@ -16,8 +16,18 @@ import {
 
 const customer: CustomerRecord = { ...EXAMPLE_CUSTOMER, aum: 80_000 };
 
+/** Governance the suitability gate never blocks: these tests are about eligibility and fit. */
+const UNGATED = {
+  risk_class: 1,
+  complex: false,
+  capital_at_risk: 'none',
+  min_holding_years: 0,
+  adds_market_exposure: false,
+} as const;
+
 const product = (p: Partial<ShelfProduct> & Pick<ShelfProduct, 'product_id'>): ShelfProduct => ({
   ...NO_PRODUCT_RULES,
+  ...UNGATED,
   name: p.product_id,
   category: 'investment',
   needs: [],
@@ -97,16 +107,20 @@ describe('the eligibility gate', () => {
     );
   });
 
-  it('never offers credit at a leverage of 1.5x or more, whatever the product allows', () => {
+  it('leaves leverage to the suitability gate: no credit above 1x, whatever the product allows', () => {
     for (const category of ['credit_card', 'loan'] as const) {
-      expect(gate({ category }, { ...customer, leverage_ratio: 1.5 }).exclusions).toEqual([
-        'leverage of 1.5x is at or above 1.5x: no new credit is offered to a leveraged portfolio',
+      // The product's own rules say nothing of leverage here: eligibility passes …
+      expect(gate({ category }, { ...customer, leverage_ratio: 3 }).exclusions).toEqual([]);
+      // … and the gate excludes credit above 1x, and only above it.
+      const reasonsAt = (leverage_ratio: number) =>
+        recommend({ ...customer, leverage_ratio }, [
+          product({ product_id: 'c', category }),
+        ]).excluded.flatMap((e) => e.reasons);
+      expect(reasonsAt(1.01)).toEqual([
+        'Not suitable: leverage of 1.01x is above 1x: no credit is offered to a leveraged portfolio',
       ]);
-      expect(gate({ category }, { ...customer, leverage_ratio: 1.49 }).exclusions).toEqual([]);
+      expect(reasonsAt(1)).toEqual([]);
     }
-    expect(gate({ category: 'savings' }, { ...customer, leverage_ratio: 3 }).exclusions).toEqual(
-      [],
-    );
   });
 });
 
@@ -177,7 +191,8 @@ describe('ranking', () => {
     ]);
     expect(recommended.map((r) => r.product_id)).toEqual(['heavy', 'light']);
     expect(recommended[0]!.rank_score).toBeCloseTo(recommended[0]!.fit_score * 9, 1);
-    expect(excluded).toEqual([]);
+    // The loan is excluded by the suitability gate (leverage 1.2x is above 1x), not ranked.
+    expect(excluded.map((e) => e.product_id)).toEqual(['liquidity']);
   });
 
   it('breaks ties by fit, then weight, then name, then id, whatever the shelf order', () => {
@@ -201,12 +216,15 @@ describe('ranking', () => {
       expect(r.reasons).toEqual([
         "40% of the portfolio is in single stocks: a diversified fund lowers the damage one company's fall can do.",
       ]);
-      expect(r.suitability).toBe('Eligible on every rule of the product: age 42 (18 or more).');
+      expect(r.eligibility).toBe('Eligible on every rule of the product: age 42 (18 or more).');
+      expect(r.suitability).toMatch(
+        /^Suitable: not a credit product; .*; capital at risk: none\.$/,
+      );
     }
   });
 
   it('says so when a product sets no rules', () => {
-    expect(recommend(customer, [diversifier('x')]).recommended[0]!.suitability).toBe(
+    expect(recommend(customer, [diversifier('x')]).recommended[0]!.eligibility).toBe(
       'Eligible: the product sets no eligibility rules.',
     );
   });

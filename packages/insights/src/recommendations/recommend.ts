@@ -8,7 +8,18 @@ import {
   type RecommendedProduct,
   type ShelfProduct,
 } from '@behavio/contract';
-import { checkEligibility, suitabilityLine } from './eligibility.js';
+import type { SuitabilityProfile } from '@behavio/contract';
+import { suitabilityProfileOf } from '../suitability/profile.js';
+import { checkEligibility, eligibilityLine } from './eligibility.js';
+import {
+  gateChecks,
+  gateFailures,
+  governed,
+  passesGate,
+  suitabilitySentence,
+  type GateCustomer,
+  type GovernedProduct,
+} from './gate.js';
 import { NEED_RULES, type NeedRule } from './need-rules.js';
 import { round2, situationOf, type BiasReading, type Situation } from './situation.js';
 
@@ -30,6 +41,8 @@ export interface RecommendationInput {
   /** The moment the cooling-off period is measured from (the model reads no clock). */
   readonly asOf: string | Date;
   readonly cooloffDays?: number;
+  /** The customer's suitability profile, when the caller has it (else computed from the row). */
+  readonly profile?: SuitabilityProfile;
 }
 
 export interface Recommendations {
@@ -37,6 +50,22 @@ export interface Recommendations {
   readonly recommended: RecommendedProduct[];
   /** Every active product the customer may not be offered now, in shelf order, with why. */
   readonly excluded: ExcludedProduct[];
+  /** The profile the gate read. */
+  readonly profile: SuitabilityProfile;
+}
+
+/**
+ * Each product's governance attributes, compiled once per shelf array: a firm's run passes the
+ * same array for every customer, so the work is done once per run, not per customer.
+ */
+const compiledShelves = new WeakMap<readonly ShelfProduct[], Map<string, GovernedProduct>>();
+function governanceOf(shelf: readonly ShelfProduct[]): Map<string, GovernedProduct> {
+  let compiled = compiledShelves.get(shelf);
+  if (!compiled) {
+    compiled = new Map(shelf.map((p) => [p.product_id, governed(p)]));
+    compiledShelves.set(shelf, compiled);
+  }
+  return compiled;
 }
 
 /** A product's needs: the ones it names, or every need of its category when it names none. */
@@ -160,25 +189,40 @@ export function compareCandidates(a: RecommendedProduct & { weight: number }, b:
   );
 }
 
+/** A product through both gates, before its sentences are written (only the top ones get them). */
+type Candidate = RecommendedProduct & {
+  weight: number;
+  passes: readonly string[];
+  gov: GovernedProduct;
+  product: ShelfProduct;
+};
+
 /**
- * The next best products for one customer. Pure and deterministic: the shelf's active
- * products go through the eligibility gate and the customer's history; those left are scored
- * for fit, ranked by fit x weight, and the top three with a fit and a weight above 0 are
- * recommended, each with its reasons and why it passes the gate.
+ * The next best products for one customer. Pure and deterministic: the shelf's active products
+ * go through their eligibility rules, the suitability gate (gate.ts) and the customer's history;
+ * those left are scored for fit, ranked by fit x weight, and the top three with a fit and a
+ * weight above 0 are recommended, each with its reasons, its eligibility line and every check of
+ * the gate. The profile is computed once per customer, the shelf's attributes once per shelf.
  */
 export function recommendProducts(input: RecommendationInput): Recommendations {
   const situation = situationOf(input.customer, input.biases);
+  const profile = input.profile ?? suitabilityProfileOf(input.customer);
+  const who: GateCustomer = { customer: input.customer, profile };
+  const governance = governanceOf(input.shelf);
   const cooloff = input.cooloffDays ?? RECOMMENDATION_COOLOFF_DAYS;
-  const candidates: (RecommendedProduct & { weight: number })[] = [];
+  const candidates: Candidate[] = [];
   const excluded: ExcludedProduct[] = [];
   for (const product of input.shelf) {
     if (!product.active) continue;
+    const gov = governance.get(product.product_id) ?? governed(product);
     const gate = checkEligibility(input.customer, product);
+    const suitable = passesGate(gov, who);
     const history = historyExclusion(product.product_id, input.outcomes ?? [], input.asOf, cooloff);
-    const reasons = history ? [...gate.exclusions, history] : gate.exclusions;
     const { product_id, name, category } = product;
-    if (reasons.length > 0) {
-      excluded.push({ product_id, name, category, reasons: [...reasons] });
+    if (gate.exclusions.length > 0 || !suitable || history) {
+      const reasons = [...gate.exclusions, ...(suitable ? [] : gateFailures(gov, who))];
+      if (history) reasons.push(history);
+      excluded.push({ product_id, name, category, reasons });
       continue;
     }
     const fit_score = productFit(situation, product);
@@ -190,14 +234,28 @@ export function recommendProducts(input: RecommendationInput): Recommendations {
       category,
       fit_score,
       rank_score,
-      reasons: reasonsFor(situation, product),
-      suitability: suitabilityLine(gate.passes),
+      reasons: [],
+      suitability: '',
+      eligibility: '',
+      checks: [],
       weight: product.weight,
+      passes: gate.passes,
+      gov,
+      product,
     });
   }
   const recommended = candidates
     .sort(compareCandidates)
     .slice(0, RECOMMENDED_PRODUCTS_LISTED)
-    .map(({ weight: _weight, ...r }) => r);
-  return { recommended, excluded };
+    .map(({ weight: _weight, passes, gov, product, ...r }): RecommendedProduct => {
+      const checks = gateChecks(gov, who);
+      return {
+        ...r,
+        reasons: reasonsFor(situation, product),
+        suitability: suitabilitySentence(checks),
+        eligibility: eligibilityLine(passes),
+        checks,
+      };
+    });
+  return { recommended, excluded, profile };
 }

@@ -119,13 +119,17 @@ export function renderRecommendationExample(id: RecommendationExampleId): string
     (r, i) =>
       `${i + 1}. **${r.name}** (fit ${r.fit_score.toFixed(2)}, rank ${r.rank_score.toFixed(2)})\n` +
       r.reasons.map((reason) => `   - reason: "${reason}"`).join('\n') +
+      `\n   - eligibility: "${r.eligibility}"` +
       `\n   - suitability: "${r.suitability}"`,
   );
+  const p = result.profile;
+  const flags = p.vulnerability_flags.map((f) => f.flag).join(', ') || 'none';
   return [
     `#### ${title} (\`${customer.customer_id}\`)`,
     `Figures the rules read: ${figures}.`,
     `Bias strengths from the bias engine (score x confidence): ${strengths}.`,
     `History: ${history}; as of ${AS_OF}.`,
+    `Suitability profile: knowledge ${p.knowledge_level}, risk tolerance ${p.risk_tolerance}, capacity for loss ${p.capacity_for_loss}, horizon ${p.horizon_years} years, flags ${flags}, needs review ${p.needs_review ? 'yes' : 'no'}.`,
     '| product | category | weight | gate | fit | fit x weight |\n| --- | --- | --- | --- | --- | --- |\n' +
       rows.join('\n'),
     `Recommended:\n\n${recommended.join('\n')}`,

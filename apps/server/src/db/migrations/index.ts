@@ -23,6 +23,7 @@ import * as m0024 from './0024_alert_digest.js';
 import * as m0025 from './0025_file_fixes.js';
 import * as m0026 from './0026_file_customer_ids.js';
 import * as m0029 from './0029_idempotency_and_repeats.js';
+import * as m0033 from './0033_product_governance.js';
 
 /** Imported statically so the bundled server carries its migrations. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0025_file_fixes': m0025,
   '0026_file_customer_ids': m0026,
   '0029_idempotency_and_repeats': m0029,
+  '0033_product_governance': m0033,
 };

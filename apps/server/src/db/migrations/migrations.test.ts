@@ -294,18 +294,95 @@ describe('migrations', () => {
     const firmId = randomUUID();
     await db.insertInto('firms').values({ id: firmId, name: 'Shelf', employee_count: 5 }).execute();
     await migrateTo('0015_product_shelf');
-    const shelf = await db
-      .selectFrom('products')
-      .select(Object.keys(DEFAULT_SHELF[0]!))
-      .where('firm_id', '=', firmId)
-      .orderBy('name')
-      .execute();
+    // The governance attributes came later (0033): 0015 wrote every other field.
+    const governance = [
+      'risk_class',
+      'complex',
+      'capital_at_risk',
+      'min_holding_years',
+      'adds_market_exposure',
+    ];
+    const fields = Object.keys(DEFAULT_SHELF[0]!);
+    const earlier = fields.filter((f) => !governance.includes(f));
+    const shelfOf = (columns: string[]) =>
+      db
+        .selectFrom('products')
+        .select(columns as (keyof (typeof DEFAULT_SHELF)[number])[])
+        .where('firm_id', '=', firmId)
+        .orderBy('name')
+        .execute();
+    const sorted = [...DEFAULT_SHELF].sort((a, b) => (a.name < b.name ? -1 : 1));
     // 0015 keeps its own copy of the shelf (a migration imports no application code): today's
     // default shelf, product by product. Should the default shelf change for new firms, compare
     // with 0015's shelf as it was written instead, since the migration must not change.
-    expect(shelf).toEqual([...DEFAULT_SHELF].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    expect(await shelfOf(earlier)).toEqual(
+      sorted.map((p) => Object.fromEntries(earlier.map((f) => [f, p[f as keyof typeof p]]))),
+    );
+    // 0033 gives these products the default shelf's own governance (its own frozen copy).
+    await migrateTo('0033_product_governance');
+    expect(await shelfOf(fields)).toEqual(sorted);
     await migrateTo(keys[keys.indexOf('0015_product_shelf') - 1]!);
     expect(await tableExists('products')).toBe(false);
+    await db.deleteFrom('firms').where('id', '=', firmId).execute();
+  });
+
+  it('0033 gives existing products their category’s governance defaults, and the default shelf’s own values', async () => {
+    const keys = Object.keys(migrations);
+    await migrateTo(keys[keys.indexOf('0033_product_governance') - 1]!);
+    const firmId = randomUUID();
+    await db
+      .insertInto('firms')
+      .values({ id: firmId, name: 'Governed', employee_count: 5 })
+      .execute();
+    for (const [name, category] of [
+      ['Own Fund', 'investment'],
+      ['Own Card', 'credit_card'],
+      ['Own Loan', 'loan'],
+      ['Own Saver', 'savings'],
+      [' capital-protected deposit ', 'savings'],
+    ])
+      await sql`insert into products (firm_id, name, category) values (${firmId}, ${name}, ${category})`.execute(
+        db,
+      );
+    await migrateTo('0033_product_governance');
+    const rows = await db
+      .selectFrom('products')
+      .select([
+        'name',
+        'risk_class',
+        'complex',
+        'capital_at_risk',
+        'min_holding_years',
+        'adds_market_exposure',
+      ])
+      .where('firm_id', '=', firmId)
+      .orderBy('name')
+      .execute();
+    const row = (
+      risk_class: number,
+      capital_at_risk: string,
+      min_holding_years: number,
+      adds_market_exposure: boolean,
+    ) => ({
+      risk_class,
+      complex: false,
+      capital_at_risk,
+      min_holding_years,
+      adds_market_exposure,
+    });
+    expect(rows).toEqual([
+      { name: ' capital-protected deposit ', ...row(2, 'none', 5, false) },
+      { name: 'Own Card', ...row(2, 'none', 0, false) },
+      { name: 'Own Fund', ...row(4, 'full', 5, true) },
+      { name: 'Own Loan', ...row(3, 'none', 0, false) },
+      { name: 'Own Saver', ...row(1, 'none', 0, false) },
+    ]);
+    await expect(
+      sql`update products set adds_market_exposure = true where firm_id = ${firmId} and name = 'Own Card'`.execute(
+        db,
+      ),
+    ).rejects.toThrow();
+    await db.deleteFrom('products').where('firm_id', '=', firmId).execute();
     await db.deleteFrom('firms').where('id', '=', firmId).execute();
   });
 

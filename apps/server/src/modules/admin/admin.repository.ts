@@ -9,6 +9,7 @@ import {
   likePattern,
   topPriorityQuery,
 } from '../customers/customers.repository.js';
+import { needsReviewSql } from '../analytics/needs-review.js';
 
 /** An RM of the firm, by id (undefined for anyone else). */
 export async function findRm(db: Executor, firmId: string, rmId: string) {
@@ -89,7 +90,7 @@ type FirmCustomers = ReturnType<typeof firmCustomersOf>;
 const pageOfCustomers = (query: FirmCustomers, skip: number, size: number) =>
   query
     .leftJoin('users as rm', 'rm.id', 'c.rm_id')
-    .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
+    .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name', needsReviewSql('c').as('needs_review')])
     .orderBy('c.customer_id')
     .limit(size)
     .offset(skip);
@@ -278,6 +279,18 @@ export async function topPriority(db: Executor, firmId: string, limit: number) {
       'i.segment',
       'i.recommended_products',
       'rm.name as rm_name',
+      needsReviewSql('c').as('needs_review'),
     ])
     .execute();
+}
+
+/** The firm's customers awaiting a review (a vulnerability flag raised): one scan of the firm. */
+export async function countAwaitingReview(db: Executor, firmId: string): Promise<number> {
+  const row = await db
+    .selectFrom('customers as c')
+    .select(sql<string | number>`count(*)`.as('n'))
+    .where('c.firm_id', '=', firmId)
+    .where(needsReviewSql('c'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -358,13 +358,14 @@ export class AdminService {
   /** The firm at a glance for the admin dashboard: counts, distributions and who needs a call. */
   async firmOverview(principal: Principal): Promise<FirmOverviewResponse> {
     const firmId = principal.firmId;
-    const [counts, rms, risk, segment, urgency, top] = await Promise.all([
+    const [counts, rms, risk, segment, urgency, top, awaitingReview] = await Promise.all([
       assignmentCounts(this.db, firmId),
       this.listRms(principal),
       readInsightCounts(this.db, firmId, 'risk_level', RISK_LEVELS),
       readInsightCounts(this.db, firmId, 'segment', SEGMENTS),
       readInsightCounts(this.db, firmId, 'urgency_level', URGENCY_LEVELS),
       repo.topPriority(this.db, firmId, 10),
+      repo.countAwaitingReview(this.db, firmId),
     ]);
     return {
       total_customers: counts.total,
@@ -374,6 +375,7 @@ export class AdminService {
       risk_distribution: risk,
       segment_distribution: segment,
       urgency_distribution: urgency,
+      awaiting_review: awaitingReview,
       top_priority: top.map((r) => ({
         ...r,
         urgency_level: r.urgency_level as UrgencyLevel,

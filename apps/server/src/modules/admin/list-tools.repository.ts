@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor.js';
 import { countRows } from '../../db/query-helpers.js';
 import { hasInsightFilter, insightFilter, sortedOrder } from '../../db/list-query.js';
 import { CUSTOMER_COLUMNS, likePattern } from '../customers/customers.repository.js';
+import { needsReviewSql } from '../analytics/needs-review.js';
 
 /*
  * The admin's customer list and the audit log with the list tools (issue 20): sorted by a
@@ -58,7 +59,7 @@ export function filteredCustomersPage(
   size: number,
 ) {
   return filteredCustomers(db, firmId, query)
-    .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name'])
+    .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name', needsReviewSql('c').as('needs_review')])
     .orderBy(sortedOrder(query, customerColumn, sql`c.customer_id`))
     .limit(size)
     .offset(offset)

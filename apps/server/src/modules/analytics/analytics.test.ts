@@ -83,6 +83,7 @@ describe('RM analytics calls', () => {
       rm_id: rm.id,
       recommended_products: expect.any(Array),
       call_state: null,
+      needs_review: expect.any(Boolean),
     });
   });
 

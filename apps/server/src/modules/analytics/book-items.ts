@@ -2,6 +2,7 @@ import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import { listOrder } from '../../db/list-order.js';
 import { CUSTOMER_COLUMNS } from '../customers/customers.repository.js';
 import { callStateField } from './call-state.js';
+import { needsReviewSql } from './needs-review.js';
 
 /*
  * The RM lists are written as JSON by PostgreSQL: turning 5,000 rows into objects and
@@ -27,6 +28,8 @@ const recommendation = ['i.urgency_level', 'i.priority_score', 'i.recommended_ac
 const labels = ['i.why', 'i.risk_level', 'i.segment', 'i.recommended_products'].map(field);
 /** Every item ends with where the customer stands on the RM's call list (call-state.ts). */
 const callState = callStateField().as('call_state');
+/** Whether a vulnerability flag asks for a review before any advice (issue 28, item 2). */
+const needsReview = needsReviewSql('c').as('needs_review');
 const details = [
   // Every writer of top_biases (imports and the backfill, through insightColumnValues) stores
   // exactly bias_name, score and confidence, as plain json text in that order (migration 0007):
@@ -41,11 +44,19 @@ export const ITEMS = {
     ...CUSTOMER_COLUMNS.map((ref) => (ref === 'c.created_at' ? isoTimestamp(ref) : field(ref))),
     field('i.recommended_products'),
     callState,
+    needsReview,
   ],
-  whoToCall: [...summary, ...recommendation, ...labels, callState],
-  priorityScore: [field('c.customer_id'), ...recommendation, ...details, ...labels, callState],
+  whoToCall: [...summary, ...recommendation, ...labels, callState, needsReview],
+  priorityScore: [
+    field('c.customer_id'),
+    ...recommendation,
+    ...details,
+    ...labels,
+    callState,
+    needsReview,
+  ],
   /** A who-to-call item with the top biases and the breakdown (risk ranking and segments). */
-  riskRanking: [...summary, ...recommendation, ...details, ...labels, callState],
+  riskRanking: [...summary, ...recommendation, ...details, ...labels, callState, needsReview],
 } satisfies Record<string, ItemFields>;
 
 /** The order of every RM list, on the page rows `p` (see listOrder). */

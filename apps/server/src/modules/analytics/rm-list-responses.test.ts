@@ -17,6 +17,7 @@ import {
   type UrgencyLevel,
   URGENCY_LEVELS,
 } from '@behavio/contract';
+import { hasVulnerabilityFlag } from '@behavio/insights';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -82,6 +83,8 @@ async function storedBook(rmId: string, states: Record<string, CallState> = {}) 
       rm_id: row.rm_id,
       recommended_products,
       call_state: states[row.customer_id] ?? null,
+      // Computed by SQL for the list; the insights package's test of the same four flags here.
+      needs_review: hasVulnerabilityFlag(row),
     };
     const item = {
       customer_id: row.customer_id,
@@ -107,6 +110,7 @@ async function storedBook(rmId: string, states: Record<string, CallState> = {}) 
       segment: row.segment,
       recommended_products,
       call_state: states[row.customer_id] ?? null,
+      needs_review: hasVulnerabilityFlag(row),
     } as RiskRankingItem;
     return {
       customer,

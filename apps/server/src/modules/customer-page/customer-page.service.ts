@@ -56,6 +56,7 @@ export class CustomerPageService {
       call_state: callState,
       created_at: created_at.toISOString(),
       insights,
+      suitability_profile: recommendations.profile,
       recommended_products: recommendations.recommended,
       excluded_products: recommendations.excluded,
       product_outcomes: products.map(({ created_at: at, recorded_by, ...o }) => ({

@@ -83,7 +83,7 @@ export async function deleteProduct(db: Executor, firmId: string, productId: str
     .execute();
 }
 
-/** Puts the default shelf on a new firm's shelf (registration, and migration 0015). */
+/** Puts the default shelf on a new firm's shelf (registration). */
 export async function seedDefaultShelf(db: Executor, firmId: string) {
   await db
     .insertInto('products')

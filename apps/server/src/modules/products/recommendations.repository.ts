@@ -23,6 +23,11 @@ export async function activeShelf(db: Executor, firmId: string): Promise<ShelfPr
       'min_aum',
       'countries',
       'needs',
+      'risk_class',
+      'complex',
+      'capital_at_risk',
+      'min_holding_years',
+      'adds_market_exposure',
     ])
     .where('firm_id', '=', firmId)
     .where('active', '=', true)

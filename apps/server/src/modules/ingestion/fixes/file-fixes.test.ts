@@ -109,7 +109,12 @@ describe('the rejected rows of a completed file', () => {
       country_iso: records[1]!.country_iso,
     });
     expect(first.rows[0]!.problems).toEqual([
-      { row: 3, column: 'age', value: 'forty', reason: 'must be a whole number between 0 and 120' },
+      {
+        row: 3,
+        column: 'age',
+        value: 'forty',
+        reason: 'must be a whole number between 18 and 120',
+      },
     ]);
     expect(first.rows[1]!.problems).toEqual([
       expect.objectContaining({ row: 6, column: 'risk_profile', value: '11' }),

@@ -96,7 +96,7 @@ describe('.xlsx', () => {
         row: 5,
         column: 'age',
         value: '2024-01-15',
-        reason: 'must be a whole number between 0 and 120',
+        reason: 'must be a whole number between 18 and 120',
       },
     ]);
     expect(summary.preview_rows[4]?.joined).toBe('2023-06-01');

@@ -203,10 +203,13 @@ describe('values by column kind', () => {
     ['country_iso', 'GB', 'must be a 3-letter ISO country code, like GBR'],
     ['country_iso', 'G1R', 'must be a 3-letter ISO country code, like GBR'],
     ['country_iso', 'ÄBC', 'must be a 3-letter ISO country code, like GBR'],
-    ['age', '42.5', 'must be a whole number between 0 and 120'],
-    ['age', '121', 'must be a whole number between 0 and 120'],
-    ['age', '-1', 'must be a whole number between 0 and 120'],
-    ['age', 'forty', 'must be a whole number between 0 and 120'],
+    ['age', '42.5', 'must be a whole number between 18 and 120'],
+    ['age', '121', 'must be a whole number between 18 and 120'],
+    ['age', '-1', 'must be a whole number between 18 and 120'],
+    ['age', 'forty', 'must be a whole number between 18 and 120'],
+    // A minor is rejected: advice is given to adults only (issue 28, item 2).
+    ['age', '17', 'must be a whole number between 18 and 120'],
+    ['age', '0', 'must be a whole number between 18 and 120'],
     ['risk_profile', '0', 'must be a number between 1 and 10'],
     ['risk_profile', '10.01', 'must be a number between 1 and 10'],
     ['cash_pct', 'NaN', 'must be a number between 0 and 100'],
@@ -218,7 +221,7 @@ describe('values by column kind', () => {
     ['cash_pct', '120%', 'must be a number between 0 and 100'],
     ['cash_pct', '%', 'must be a number between 0 and 100'],
     ['cash_pct', '10%%', 'must be a number between 0 and 100'],
-    ['age', '42%', 'must be a whole number between 0 and 120'],
+    ['age', '42%', 'must be a whole number between 18 and 120'],
     ['stop_loss_sell_cnt', '1,0000', 'must be a whole number between 0 and 1,000,000'],
     ['cash_pct', '.', 'must be a number between 0 and 100'],
     ['cash_pct', '1e', 'must be a number between 0 and 100'],
@@ -247,10 +250,10 @@ describe('values by column kind', () => {
   });
 
   it.each<[string, Cell, unknown, string]>([
-    ['age', '12.0', 12, '12'],
-    ['age', '1e1', 10, '10'],
-    ['age', '+7', 7, '7'],
-    ['age', '007', 7, '007'],
+    ['age', '42.0', 42, '42'],
+    ['age', '2e1', 20, '20'],
+    ['age', '+27', 27, '27'],
+    ['age', '027', 27, '027'],
     ['age', ' 42 ', 42, '42'],
     ['cash_pct', '.5', 0.5, '.5'],
     ['cash_pct', '5.', 5, '5.'],
@@ -499,7 +502,7 @@ describe('preview and counters', () => {
     expect(summary.columns_info).toHaveLength(29);
     expect(summary.columns_info.filter((c) => c.required)).toHaveLength(REQUIRED_COLUMNS.length);
     expect(summary.sample_problems).toEqual([
-      { row: 3, column: 'age', value: 'old', reason: 'must be a whole number between 0 and 120' },
+      { row: 3, column: 'age', value: 'old', reason: 'must be a whole number between 18 and 120' },
     ]);
   });
 });

@@ -2,6 +2,7 @@ import type { CallState, Customer } from '@behavio/contract';
 import { Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { SortableTh } from '@/components/ui/list-tools/list-tools';
 import type { ListViewState } from '@/components/ui/list-tools/use-list-view';
@@ -23,6 +24,8 @@ type ListedCustomer = Pick<
 > & {
   /** Where the customer stands on their RM's call list, on the RM's book (issue 20). */
   call_state?: CallState | null;
+  /** A vulnerability flag asks for a review (issue 28). */
+  needs_review?: boolean;
 };
 
 /** A column a list adds after the customer's own (e.g. the book's top product). */
@@ -62,6 +65,7 @@ export function CustomerIdentityCells({
       <Table.Td fw={600}>
         <CustomerLink customerId={customer.customer_id} />
         <CallStateBadge state={customer.call_state} />
+        <NeedsReviewBadge needsReview={customer.needs_review} />
       </Table.Td>
       <Table.Td>{customer.country_iso}</Table.Td>
       <Table.Td>{customer.age}</Table.Td>
@@ -93,6 +97,7 @@ export function CustomerCardHeading({
           <Text fw={600}>
             <CustomerLink customerId={customer.customer_id} />
             <CallStateBadge state={customer.call_state} />
+            <NeedsReviewBadge needsReview={customer.needs_review} />
           </Text>
           <Text size="sm" c="dimmed">
             {customer.country_iso} · Age {customer.age}

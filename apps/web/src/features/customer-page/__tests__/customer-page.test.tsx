@@ -80,7 +80,12 @@ describe('Customer page', () => {
     expect(within(saver).getByRole('listitem')).toHaveTextContent(
       '35% of the portfolio is idle cash, well above a 10% working balance.',
     );
-    expect(saver).toHaveTextContent('Suitability: Age 42 meets the minimum age of 18.');
+    expect(saver).toHaveTextContent(
+      "Suitability: Suitable: not a credit product; risk class 1 is within the customer's risk tolerance of 4.",
+    );
+    expect(saver).toHaveTextContent(
+      'Eligibility: Eligible on every rule of the product: age 42 (18 or more).',
+    );
     expect(productCard('Global Index Fund Portfolio')).toHaveTextContent('Investment');
 
     // Not offered now: collapsed until asked for.
@@ -166,6 +171,34 @@ describe('Customer page', () => {
       { customer_id: 'C-10001', product_id: 'p-index', outcome: 'offered' },
     ]);
     expect(queryClient.getQueryState(rmAnalyticsKeys.whoToCall())?.isInvalidated).toBe(true);
+  });
+
+  it('shows the suitability profile, each flag with its reason, and the review badge', async () => {
+    const page = buildCustomerPage({
+      suitability_profile: {
+        knowledge_level: 'none',
+        risk_tolerance: 3,
+        capacity_for_loss: 'low',
+        horizon_years: 1,
+        vulnerability_flags: [
+          { flag: 'age_80_plus', reason: 'Age 85: 80 or more.' },
+          { flag: 'low_knowledge', reason: 'Knowledge quiz score 5: under 20.' },
+        ],
+        needs_review: true,
+        reasons: ['Capacity for loss is low: age 85 (75 or more).'],
+      },
+    });
+    mockApi({ [`GET ${PAGE}`]: { status: 200, body: page } });
+    renderComponent(<CustomerPage customerId="C-10001" />);
+    const section = await screen.findByRole('region', { name: 'Suitability profile' });
+    expect(section).toHaveTextContent('Needs review');
+    expect(section).toHaveTextContent('Age 80 or more: Age 85: 80 or more.');
+    expect(section).toHaveTextContent('Low tested knowledge: Knowledge quiz score 5: under 20.');
+    expect(section).toHaveTextContent('Risk tolerance3/7');
+    expect(section).toHaveTextContent('Horizon1 year');
+    expect(within(section).getByRole('list', { name: 'Why this profile' })).toHaveTextContent(
+      'Capacity for loss is low: age 85 (75 or more).',
+    );
   });
 
   it('says "Customer not found" on a 404, with a way back', async () => {

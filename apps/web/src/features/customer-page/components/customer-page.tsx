@@ -15,6 +15,7 @@ import { ExcludedProducts } from './excluded-products';
 import { InsightHistory } from './insight-history';
 import { OutcomeHistory } from './outcome-history';
 import { RecommendedProducts } from './product-cards';
+import { SuitabilityProfilePanel } from './suitability-profile';
 
 function BackLink() {
   return (
@@ -81,6 +82,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
       <Stack gap="lg">
         <CustomerSummary page={page} />
         <InsightHistory history={page.history} productName={productNamer(page)} />
+        <SuitabilityProfilePanel profile={page.suitability_profile} />
         <RecommendedProducts customerId={customerId} products={page.recommended_products} />
         <ExcludedProducts products={page.excluded_products} />
         <BiasEvidence biases={page.insights.biases} />

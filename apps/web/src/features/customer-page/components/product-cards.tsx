@@ -170,6 +170,14 @@ function ProductCard({
           </Text>
           {product.suitability}
         </Text>
+        {product.eligibility ? (
+          <Text size="sm" c="dimmed">
+            <Text span fw={700} c="dark">
+              Eligibility:{' '}
+            </Text>
+            {product.eligibility}
+          </Text>
+        ) : null}
         <SimpleGrid cols={3} spacing={6} mt="auto">
           {(['offered', 'accepted'] as const).map((outcome) => (
             <Button

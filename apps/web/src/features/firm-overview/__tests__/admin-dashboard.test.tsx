@@ -23,6 +23,9 @@ describe('AdminDashboard', () => {
     expect(card('Assigned')).toHaveTextContent('20');
     expect(card('Assigned')).toHaveTextContent('33% of customers');
     expect(card('Unassigned')).toHaveTextContent('40');
+    // Customers whose suitability profile raises a vulnerability flag (issue 28).
+    expect(card('Awaiting review')).toHaveTextContent('3');
+    expect(card('Awaiting review')).toHaveTextContent('A vulnerability flag is raised');
     expect(
       screen.getByRole('img', { name: 'Customers per RM: Jane Doe 20, Omar Ali 0' }),
     ).toBeVisible();

@@ -17,6 +17,7 @@ import {
 import { IconCheck, IconRefresh, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { ManageCustomersButton } from '@/components/ui/manage-customers-button/manage-customers-button';
 import { EmptyLine, LoadErrorAlert } from '@/components/ui/query-states/query-states';
 import {
@@ -85,6 +86,7 @@ function TopPriorityTable({ rows }: { rows: FirmOverviewResponse['top_priority']
           <Table.Tr key={row.customer_id}>
             <Table.Td fw={600}>
               <CustomerLink customerId={row.customer_id} />
+              <NeedsReviewBadge needsReview={row.needs_review} />
             </Table.Td>
             <Table.Td>
               {row.rm_name ?? (
@@ -132,7 +134,7 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
   }
   return (
     <Stack gap="md">
-      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         <StatCard label="Customers" value={data.total_customers} />
         <StatCard
           label="Assigned"
@@ -145,6 +147,12 @@ function OverviewBody({ data }: { data: FirmOverviewResponse }) {
           value={data.unassigned}
           hint={data.unassigned > 0 ? 'No RM yet' : 'All covered'}
           color={data.unassigned > 0 ? 'orange.7' : undefined}
+        />
+        <StatCard
+          label="Awaiting review"
+          value={data.awaiting_review}
+          hint={data.awaiting_review > 0 ? 'A vulnerability flag is raised' : 'No flags raised'}
+          color={data.awaiting_review > 0 ? 'orange.7' : undefined}
         />
       </SimpleGrid>
       <SectionCard order={3} title="Customers per RM" labelId="overview-per-rm">

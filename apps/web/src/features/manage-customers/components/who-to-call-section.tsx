@@ -8,6 +8,7 @@ import { Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import {
   ListToolbar,
@@ -119,6 +120,7 @@ function CallTable({
             <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
               <CustomerLink customerId={item.customer_id} />
               <CallStateBadge state={item.call_state} />
+              <NeedsReviewBadge needsReview={item.needs_review} />
             </Table.Td>
             <Table.Td>
               <PriorityBadge score={item.priority_score} />

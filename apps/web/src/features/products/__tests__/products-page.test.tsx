@@ -121,7 +121,47 @@ describe('Products', () => {
     expect(await findNotification('Product added')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST', '/api/products')[1]!.body).toMatchObject({ min_age: null });
-  });
+  }, 60_000); // a long form typed key by key: slow on a busy machine
+
+  it('edits the governance attributes, starting from the category’s defaults, and shows a 400 on its field', async () => {
+    const { user, api } = open('admin', {
+      'POST /api/products': (request) =>
+        (request.body as { risk_class?: number }).risk_class === 7
+          ? {
+              status: 400,
+              body: {
+                message: 'risk_class must be a whole number from 1 to 7',
+                code: 'bad_request',
+                errors: [
+                  { path: 'risk_class', msg: 'risk_class must be a whole number from 1 to 7' },
+                ],
+              },
+            }
+          : { status: 201, body: { ...shelf[0]!, name: 'Growth Fund' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add product' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add product' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Growth Fund');
+    await user.click(dialog.getByRole('textbox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Investment' }));
+    const riskClass = dialog.getByRole('textbox', { name: "Risk class (1-7, the KID's SRI)" });
+    expect(riskClass).toHaveValue('4');
+    await user.clear(riskClass);
+    await user.type(riskClass, '7');
+    await user.click(dialog.getByRole('switch', { name: 'Complex (needs quiz 60+ and 2+ years)' }));
+    await user.click(dialog.getByRole('button', { name: 'Add product' }));
+    expect(
+      await dialog.findByText('risk_class must be a whole number from 1 to 7'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/products')[0]!.body).toMatchObject({
+      category: 'investment',
+      risk_class: 7,
+      complex: true,
+      capital_at_risk: 'full',
+      min_holding_years: 5,
+      adds_market_exposure: true,
+    });
+  }, 60_000); // a long form typed key by key: slow on a busy machine
 
   it('says why a product that was recommended cannot be deleted', async () => {
     const { user } = open('admin', {

@@ -1,6 +1,10 @@
 import {
+  CAPITAL_AT_RISK,
+  CATEGORY_GOVERNANCE_DEFAULTS,
   CATEGORY_NEEDS,
   PRODUCT_CATEGORIES,
+  isCreditCategory,
+  type CapitalAtRisk,
   PRODUCT_LIMITS,
   PRODUCT_RULE_FIELDS,
   type CreateProductRequest,
@@ -29,7 +33,7 @@ import { endsSession, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/notify';
 import { PRODUCT_TEXT, reason, useCreateProduct, useUpdateProduct } from '../api/products';
 import { CATEGORY_LABELS } from '@/components/ui/product-badge/product-badge';
-import { NEED_LABELS, RULE_LABELS } from './product-labels';
+import { CAPITAL_AT_RISK_LABELS, NEED_LABELS, RULE_LABELS } from './product-labels';
 
 type RuleValues = Record<ProductRuleField, number | string>;
 
@@ -41,6 +45,12 @@ interface ProductValues extends RuleValues {
   weight: number | string;
   countries: string[];
   needs: ProductNeed[];
+  /** Governance (issue 28): what the suitability gate reads. */
+  risk_class: number | string;
+  complex: boolean;
+  capital_at_risk: CapitalAtRisk;
+  min_holding_years: number | string;
+  adds_market_exposure: boolean;
 }
 
 const emptyRules = Object.fromEntries(PRODUCT_RULE_FIELDS.map((f) => [f, ''])) as RuleValues;
@@ -55,6 +65,7 @@ function valuesOf(product: Product | null): ProductValues {
       weight: PRODUCT_LIMITS.weightDefault,
       countries: [],
       needs: [],
+      ...CATEGORY_GOVERNANCE_DEFAULTS.savings,
       ...emptyRules,
     };
   const rules = Object.fromEntries(
@@ -78,6 +89,11 @@ function requestOf(values: ProductValues): CreateProductRequest {
     weight: numberOrNull(values.weight) ?? PRODUCT_LIMITS.weightDefault,
     countries: values.countries,
     needs: values.needs,
+    risk_class: Number(values.risk_class),
+    complex: values.complex,
+    capital_at_risk: values.capital_at_risk,
+    min_holding_years: Number(values.min_holding_years),
+    adds_market_exposure: values.adds_market_exposure,
     ...rules,
   };
 }
@@ -159,6 +175,11 @@ export function ProductFormModal({ product, opened, onClose }: ProductFormModalP
                   'needs',
                   form.values.needs.filter((n) => CATEGORY_NEEDS[next].includes(n)),
                 );
+                // A new product starts from the category's documented governance defaults;
+                // credit never puts capital at risk nor adds market exposure.
+                if (!product) form.setValues(CATEGORY_GOVERNANCE_DEFAULTS[next]);
+                else if (isCreditCategory(next))
+                  form.setValues({ capital_at_risk: 'none', adds_market_exposure: false });
               }}
             />
             <NumberInput
@@ -190,6 +211,43 @@ export function ProductFormModal({ product, opened, onClose }: ProductFormModalP
             {PRODUCT_RULE_FIELDS.map((field) => (
               <NumberInput key={field} label={RULE_LABELS[field]} {...form.getInputProps(field)} />
             ))}
+          </SimpleGrid>
+          <Text fw={600} size="sm">
+            Product governance (what the suitability gate checks)
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Risk class (1-7, the KID's SRI)"
+              min={1}
+              max={7}
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('risk_class')}
+            />
+            <NumberInput
+              label="Minimum holding (years, 0-30)"
+              min={0}
+              max={30}
+              {...form.getInputProps('min_holding_years')}
+            />
+            <Select
+              label="Capital at risk"
+              data={CAPITAL_AT_RISK.map((c) => ({ value: c, label: CAPITAL_AT_RISK_LABELS[c] }))}
+              allowDeselect={false}
+              disabled={isCreditCategory(category)}
+              {...form.getInputProps('capital_at_risk')}
+            />
+            <Stack gap={6} justify="flex-end">
+              <Switch
+                label="Complex (needs quiz 60+ and 2+ years)"
+                {...form.getInputProps('complex', { type: 'checkbox' })}
+              />
+              <Switch
+                label="Adds market exposure"
+                disabled={isCreditCategory(category)}
+                {...form.getInputProps('adds_market_exposure', { type: 'checkbox' })}
+              />
+            </Stack>
           </SimpleGrid>
           <TagsInput
             label="Countries"

@@ -1,4 +1,4 @@
-import type { ProductNeed, ProductRuleField } from '@behavio/contract';
+import type { CapitalAtRisk, ProductNeed, ProductRuleField } from '@behavio/contract';
 
 export const NEED_LABELS: Record<ProductNeed, string> = {
   idle_cash: 'Idle cash',
@@ -11,6 +11,12 @@ export const NEED_LABELS: Record<ProductNeed, string> = {
   income: 'Income',
   protection: 'Protection',
   managed_investing: 'Managed investing',
+};
+
+export const CAPITAL_AT_RISK_LABELS: Record<CapitalAtRisk, string> = {
+  none: 'None (capital repaid in full)',
+  partial: 'Partial',
+  full: 'Full (all of it can be lost)',
 };
 
 export const RULE_LABELS: Record<ProductRuleField, string> = {
@@ -40,4 +46,21 @@ export function rulesSummary(p: Record<ProductRuleField, number | null> & { coun
   if (p.min_aum !== null) parts.push(`AUM ≥ ${p.min_aum.toLocaleString('en-GB')}`);
   if (p.countries.length > 0) parts.push(p.countries.join(', '));
   return parts.length > 0 ? parts.join('; ') : 'No rules';
+}
+
+/** The governance attributes in short words ("risk class 4; capital at risk: full; …"). */
+export function governanceSummary(p: {
+  risk_class: number;
+  complex: boolean;
+  capital_at_risk: CapitalAtRisk;
+  min_holding_years: number;
+  adds_market_exposure: boolean;
+}) {
+  return [
+    `risk class ${p.risk_class}/7`,
+    `capital at risk: ${p.capital_at_risk}`,
+    p.min_holding_years > 0 ? `hold ${p.min_holding_years}+ years` : 'no lock-up',
+    ...(p.complex ? ['complex'] : []),
+    ...(p.adds_market_exposure ? ['adds market exposure'] : []),
+  ].join('; ');
 }

@@ -14,7 +14,7 @@ import {
   useUpdateProduct,
 } from '../api/products';
 import { CATEGORY_LABELS, CategoryBadge } from '@/components/ui/product-badge/product-badge';
-import { NEED_LABELS, rulesSummary } from './product-labels';
+import { NEED_LABELS, governanceSummary, rulesSummary } from './product-labels';
 import { ProductFormModal } from './product-form-modal';
 import { ProductPerformance } from './product-performance';
 
@@ -138,6 +138,12 @@ function ProductCard({ product, isAdmin, onEdit, onDelete }: ProductCardProps) {
             Rules:{' '}
           </Text>
           {rulesSummary(product)}
+        </Text>
+        <Text size="sm">
+          <Text span fw={500}>
+            Governance:{' '}
+          </Text>
+          {governanceSummary(product)}
         </Text>
         <Text size="sm">
           <Text span fw={500}>

@@ -149,6 +149,16 @@ describe('Who To Call', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(items[0]!.why);
   });
 
+  it('marks a customer awaiting a suitability review with a Needs review badge', async () => {
+    mockViewport(DESKTOP_WIDTH);
+    const flagged = items.map((item, i) => ({ ...item, needs_review: i === 1 }));
+    mockApi({ [`GET ${LIST}`]: { status: 200, body: flagged } });
+    renderComponent(<WhoToCallPanel />);
+    await screen.findByRole('table');
+    expect(within(rowOf('CUST-002')).getByText('Needs review')).toBeInTheDocument();
+    expect(within(rowOf('CUST-001')).queryByText('Needs review')).not.toBeInTheDocument();
+  });
+
   it('shows the recommended action in a tooltip', async () => {
     mockViewport(DESKTOP_WIDTH);
     mockApi({ [`GET ${LIST}`]: { status: 200, body: items } });

@@ -21,6 +21,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { BiasMeter } from '@/components/ui/bias-meter/bias-meter';
 import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { RiskLevelBadge, UrgencyBadge } from '@/components/ui/score-badges/score-badges';
 import { fixed, formatPriority, priorityColor, titleCase } from '@/lib/display-rules';
@@ -178,6 +179,7 @@ export function InsightRow({ item }: { item: RiskRankingItem }) {
           <Text fw={700}>
             <CustomerLink customerId={item.customer_id} />
             <CallStateBadge state={item.call_state} />
+            <NeedsReviewBadge needsReview={item.needs_review} />
           </Text>
           <Text size="xs" c="dimmed">
             {item.country_iso} · Age {item.age} · Risk profile {item.risk_profile}/10

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@manti
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { ListToolbar, NO_FILTER_MATCH, SortableThs } from '@/components/ui/list-tools/list-tools';
 import { useListView, type ListViewState } from '@/components/ui/list-tools/use-list-view';
@@ -104,6 +105,7 @@ function InsightsTable({
             <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
               <CustomerLink customerId={item.customer_id} />
               <CallStateBadge state={item.call_state} />
+              <NeedsReviewBadge needsReview={item.needs_review} />
             </Table.Td>
             <Table.Td>
               <PriorityGauge score={item.priority_score} why={item.why} />
@@ -144,6 +146,7 @@ function InsightCards({
                 <Text fw={700}>
                   <CustomerLink customerId={item.customer_id} />
                   <CallStateBadge state={item.call_state} />
+                  <NeedsReviewBadge needsReview={item.needs_review} />
                 </Text>
                 <UrgencyBadge level={item.urgency_level} />
               </Stack>

@@ -3,6 +3,7 @@ import { Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { CallStateBadge } from '@/components/ui/call-state-badge/call-state-badge';
+import { NeedsReviewBadge } from '@/components/ui/needs-review-badge/needs-review-badge';
 import { CustomerLink } from '@/components/ui/customer-link/customer-link';
 import { ListToolbar, NO_FILTER_MATCH, SortableThs } from '@/components/ui/list-tools/list-tools';
 import { ScopeControl } from '@/components/ui/list-tools/scope-control';
@@ -78,6 +79,7 @@ function CallTable({
             <Table.Td fw={600} style={NO_WRAP}>
               <CustomerLink customerId={item.customer_id} />
               <CallStateBadge state={item.call_state} />
+              <NeedsReviewBadge needsReview={item.needs_review} />
             </Table.Td>
             <Table.Td>
               <UrgencyBadge level={item.urgency_level} />
@@ -123,6 +125,7 @@ function CallCards({ items, actions }: { items: readonly WhoToCallItem[]; action
               <Text fw={700}>
                 <CustomerLink customerId={item.customer_id} />
                 <CallStateBadge state={item.call_state} />
+                <NeedsReviewBadge needsReview={item.needs_review} />
               </Text>
               <UrgencyBadge level={item.urgency_level} />
             </Group>
