@@ -19,7 +19,7 @@ export const EXPERT_MIN_EXPERIENCE_YEARS = 5;
 /** knowledge_level `informed`: the same tested level the gate asks of a complex product. */
 export const INFORMED_MIN_QUIZ = 60;
 export const INFORMED_MIN_EXPERIENCE_YEARS = 2;
-/** Below this quiz score knowledge is `none` (and the low_knowledge flag is raised). */
+/** Below this quiz score knowledge is `none` and the `low_knowledge` vulnerability flag is raised. */
 export const LOW_KNOWLEDGE_QUIZ = 20;
 
 /** risk_tolerance = round(risk_profile × 7 / 10), 1-7: the 1-10 self-rating on the SRI scale. */
@@ -52,7 +52,6 @@ export const HORIZON_MAX_YEARS = 30;
 
 /** The four vulnerability flags' thresholds (FCA FG21/1 drivers: capability, resilience, age). */
 export const VULNERABLE_AGE = 80;
-export const VULNERABLE_QUIZ_BELOW = LOW_KNOWLEDGE_QUIZ;
 export const OVERRATED_RISK_PROFILE = 8;
 export const OVERRATED_QUIZ_BELOW = 40;
 export const CONTRADICTORY_CASH_PCT = 80;
@@ -149,10 +148,10 @@ export function vulnerabilityFlagsOf(c: ProfileInputs): VulnerabilityFlag[] {
   const quiz = n(c.knowledge_quiz_score);
   if (c.age >= VULNERABLE_AGE)
     flags.push({ flag: 'age_80_plus', reason: `Age ${c.age}: ${VULNERABLE_AGE} or more.` });
-  if (c.knowledge_quiz_score < VULNERABLE_QUIZ_BELOW)
+  if (c.knowledge_quiz_score < LOW_KNOWLEDGE_QUIZ)
     flags.push({
       flag: 'low_knowledge',
-      reason: `Knowledge quiz score ${quiz}: under ${VULNERABLE_QUIZ_BELOW}.`,
+      reason: `Knowledge quiz score ${quiz}: under ${LOW_KNOWLEDGE_QUIZ}.`,
     });
   if (c.risk_profile >= OVERRATED_RISK_PROFILE && c.knowledge_quiz_score < OVERRATED_QUIZ_BELOW)
     flags.push({
@@ -205,7 +204,7 @@ export function suitabilityProfileOf(c: ProfileInputs, reviewAsked = false): Sui
 export function hasVulnerabilityFlag(c: ProfileInputs): boolean {
   return (
     c.age >= VULNERABLE_AGE ||
-    c.knowledge_quiz_score < VULNERABLE_QUIZ_BELOW ||
+    c.knowledge_quiz_score < LOW_KNOWLEDGE_QUIZ ||
     (c.risk_profile >= OVERRATED_RISK_PROFILE && c.knowledge_quiz_score < OVERRATED_QUIZ_BELOW) ||
     (c.cash_pct >= CONTRADICTORY_CASH_PCT && c.leverage_ratio >= CONTRADICTORY_LEVERAGE)
   );

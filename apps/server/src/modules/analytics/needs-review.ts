@@ -5,7 +5,7 @@ import {
   OVERRATED_QUIZ_BELOW,
   OVERRATED_RISK_PROFILE,
   VULNERABLE_AGE,
-  VULNERABLE_QUIZ_BELOW,
+  LOW_KNOWLEDGE_QUIZ,
 } from '@behavio/insights';
 
 /**
@@ -18,7 +18,7 @@ export function needsReviewSql(alias = 'c'): RawBuilder<boolean> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const lit = (n: number) => sql.lit(n);
   return sql<boolean>`(${col('age')} >= ${lit(VULNERABLE_AGE)}
-    or ${col('knowledge_quiz_score')} < ${lit(VULNERABLE_QUIZ_BELOW)}
+    or ${col('knowledge_quiz_score')} < ${lit(LOW_KNOWLEDGE_QUIZ)}
     or (${col('risk_profile')} >= ${lit(OVERRATED_RISK_PROFILE)} and ${col('knowledge_quiz_score')} < ${lit(OVERRATED_QUIZ_BELOW)})
     or (${col('cash_pct')} >= ${lit(CONTRADICTORY_CASH_PCT)} and ${col('leverage_ratio')} >= ${lit(CONTRADICTORY_LEVERAGE)}))`;
 }
