@@ -612,8 +612,6 @@ export class IngestionService {
       fileId: job.fileId,
       logged: bulk,
     });
-    if (bulk && !database.pool)
-      await buildLoadTables(database, tables, job.firmId, EMBEDDED_BEFORE_LOAD);
     // Rows read so far, written with each batch for the progress the web shows while it runs.
     const progress = { fileId: job.fileId, jobId: attempt.id };
     const read = { accepted: 0, rejected: 0 };
@@ -650,6 +648,9 @@ export class IngestionService {
     try {
       const started = Date.now();
       const cpuStarted = process.cpuUsage();
+      // On PGlite, keys and indexes on the empty tables: each batch adds to them (load-tables.ts).
+      if (bulk && !database.pool)
+        await buildLoadTables(database, tables, job.firmId, EMBEDDED_BEFORE_LOAD);
       upload = await storage.openUpload(record.storage_key);
       await repo.recordProgress(this.db, progress, {
         processed: 0,
