@@ -9,7 +9,12 @@ import { createMailer } from './modules/mail/mailer.js';
 import { createServices, type Services } from './services.js';
 
 /** Opens and migrates the database and builds the services: the shared start of server and worker. */
-export async function startRuntime(options: { config?: EnvConfig; withWorkers: boolean }): Promise<{
+export async function startRuntime(options: {
+  config?: EnvConfig;
+  withWorkers: boolean;
+  /** Tests only (CoreDeps.afterImportBatch). */
+  afterImportBatch?: () => Promise<void>;
+}): Promise<{
   services: Services;
   stop(): Promise<void>;
 }> {
@@ -25,7 +30,13 @@ export async function startRuntime(options: { config?: EnvConfig; withWorkers: b
     dataDir: config.dataDir,
     logger,
   });
-  const services = createServices({ config, database, mailer, logger });
+  const services = createServices({
+    config,
+    database,
+    mailer,
+    logger,
+    afterImportBatch: options.afterImportBatch,
+  });
   await services.queue.start(QUEUES);
   if (options.withWorkers) await startWorkers(services);
   if (await scheduleBackfillIfStale(services.db, services.queue)) {

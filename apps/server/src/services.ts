@@ -35,6 +35,8 @@ export interface CoreDeps {
   logger: Logger;
   /** The insights scoring worker's file when not next to the server (tests: a built one). */
   scoringWorker?: URL;
+  /** Tests only: runs after each loaded batch of an import, so a test can act while one runs. */
+  afterImportBatch?: () => Promise<void>;
 }
 
 /** Everything the HTTP app and the worker process share, built once from the core deps. */
@@ -54,7 +56,12 @@ export function createServices(deps: CoreDeps) {
     logger,
     firmUsage: { fileUploads: (firmId) => countActiveFiles(db, firmId) },
   });
-  const recommendations = new RecommendationsService(db, queue, logger);
+  // On PGlite a batch's statements and scoring hold the server's one thread: 500 customers
+  // (about a quarter of a second), then other work goes first (docs/architecture.md).
+  const recommendations = new RecommendationsService(db, queue, logger, {
+    batch: database.kind === 'pglite' ? 500 : 2_000,
+    pace: () => database.pace(),
+  });
   const ingestion = new IngestionService({
     database,
     recommendations,
@@ -65,6 +72,7 @@ export function createServices(deps: CoreDeps) {
     uploadWaitMs: config.uploadWaitMs,
     imports: config.imports,
     scoringWorker: deps.scoringWorker,
+    afterBatch: deps.afterImportBatch,
   });
   const analytics = new AnalyticsService(db, { listCacheBytes: config.rmListCacheBytes });
   const alerts = new AlertsService(db);

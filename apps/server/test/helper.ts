@@ -25,11 +25,12 @@ export interface TestContext {
 /**
  * The real app on a fresh database, delivering mail to a real SMTP listener on 127.0.0.1.
  * `scoringWorker`: a built insights worker, so imports score in threads (from sources they
- * score in-thread).
+ * score in-thread). `afterImportBatch`: runs after each loaded batch of an import (a pause, so
+ * a test can act while one runs).
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { scoringWorker?: URL } = {},
+  options: { scoringWorker?: URL; afterImportBatch?: () => Promise<void> } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'behavio-test-'));
   const smtp = await startSmtpListener();
@@ -52,6 +53,7 @@ export async function createTestContext(
     mailer,
     logger,
     scoringWorker: options.scoringWorker,
+    afterImportBatch: options.afterImportBatch,
   });
   await services.queue.start(QUEUES);
   if (config.runWorker) await startWorkers(services);

@@ -39,14 +39,15 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'debug',
   UPLOAD_WAIT_MS: '0',
   // A stalled import is noticed after 3 s (30 s by default); each 2,000-row batch pauses 1 s
-  // (the test-only hook), so the kill lands mid-import.
+  // (the services' test-only hook, test/fixtures/slow-import-server.ts), so the kill lands
+  // mid-import.
   IMPORT_STALE_SECONDS: '3',
-  TEST_IMPORT_BATCH_DELAY_MS: '1000',
+  BATCH_PAUSE_MS: '1000',
   ...(server?.pool ? { DATABASE_URL: String(server.pool.options.connectionString) } : {}),
 };
 
 async function startServer() {
-  const child = spawnEntry('src/server.ts', env);
+  const child = spawnEntry('test/fixtures/slow-import-server.ts', env);
   await waitForOutput(child, 'is running on');
   return child;
 }

@@ -100,7 +100,6 @@ const envSchema = z.object({
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   IMPORT_STALE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   IMPORT_SCORING_THREADS: z.coerce.number().int().min(0).max(16).default(1),
-  TEST_IMPORT_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   FILE_STORAGE: z.enum(['database', 'disk', 's3']).optional(),
   S3_URL: optionalUrl(['http://', 'https://'], 'S3_URL'),
   S3_BUCKET: optionalString(),
@@ -242,8 +241,6 @@ export interface ImportConfig {
    * thread). Each running import has its own, so a process uses up to concurrency x this many.
    */
   scoringThreads: number;
-  /** Tests only: a pause after every loaded batch, so a test can act while an import runs. */
-  batchDelayMs: number;
 }
 
 /**
@@ -295,7 +292,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.IMPORT_CONCURRENCY,
       staleSeconds: e.IMPORT_STALE_SECONDS,
       scoringThreads: e.IMPORT_SCORING_THREADS,
-      batchDelayMs: e.TEST_IMPORT_BATCH_DELAY_MS,
     },
     fileStorage: e.FILE_STORAGE ?? (e.S3_BUCKET ? 's3' : e.DATABASE_URL ? 'database' : 'disk'),
     s3: e.S3_BUCKET

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -26,7 +27,72 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   pglite: PGlite | undefined;
   pool: pg.Pool | undefined;
+  /** Called by long work between its batches (paceOn): lets other work through on PGlite. */
+  pace(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite runs in this process's thread, and a statement's promise settles without the event
+ * loop turning: statements awaited one after another (a recommendations run, an import's
+ * batches) kept every request, timer and signal of every firm waiting until the run ended (a
+ * live probe stalled 68 s behind a 200,000-customer run, issue 36). Each statement therefore
+ * first lets the loop turn, so requests, heartbeats and a SIGTERM are served between any two,
+ * and the handle's `pace` lets long work give way to short work between its batches
+ * (docs/architecture.md, "The embedded database and the event loop").
+ */
+class YieldingPGlite extends PGlite {
+  /** Statements asked for and not yet answered. */
+  pending = 0;
+  /** When a statement was last asked for or answered. */
+  lastActive = 0;
+
+  override async query<T>(
+    query: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    return this.turn(() => super.query<T>(query, params, options));
+  }
+
+  override async exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    return this.turn(() => super.exec(query, options));
+  }
+
+  private async turn<T>(statement: () => Promise<T>): Promise<T> {
+    this.pending++;
+    this.lastActive = performance.now();
+    try {
+      await nextTurn();
+      return await statement();
+    } finally {
+      this.pending--;
+      this.lastActive = performance.now();
+    }
+  }
+}
+
+/** How long the embedded database must have been idle for paced work to go on, once others used it. */
+const QUIET_MS = 50;
+/** The longest paced work waits for others: busy or not, it goes on after this. */
+const PACE_AT_MOST_MS = 1_000;
+
+/**
+ * Between two batches of long work: on PGlite, when another request or import wants the
+ * database, waits until no one has used it for QUIET_MS (at most PACE_AT_MOST_MS), so their
+ * statements, which follow each other closely, run through rather than one per batch; when no
+ * one does, goes on at once. PostgreSQL serves each connection on its own: nothing to wait for.
+ */
+async function paceOn(pglite: YieldingPGlite): Promise<void> {
+  const ownLast = pglite.lastActive;
+  await sleep(1);
+  if (pglite.pending === 0 && pglite.lastActive === ownLast) return;
+  const until = performance.now() + PACE_AT_MOST_MS;
+  do await sleep(QUIET_MS / 5);
+  while (
+    (pglite.pending > 0 || performance.now() - pglite.lastActive < QUIET_MS) &&
+    performance.now() < until
+  );
 }
 
 export function databaseTargetFor(config: {
@@ -48,7 +114,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pglite: undefined, pool, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      pglite: undefined,
+      pool,
+      pace: () => Promise.resolve(),
+      close: () => db.destroy(),
+    };
   }
   let unlock: (() => void) | undefined;
   if (target.dataDir !== 'memory') {
@@ -58,7 +131,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   try {
     // pg_trgm backs the customer search (migration 0005); a server has it as a trusted extension.
-    const pglite = new PGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
+    const pglite = new YieldingPGlite(target.dataDir === 'memory' ? 'memory://' : target.dataDir, {
       extensions: { pg_trgm },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
@@ -68,7 +141,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.destroy();
       unlock?.();
     };
-    return { db, kind: 'pglite', pglite, pool: undefined, close };
+    return { db, kind: 'pglite', pglite, pool: undefined, pace: () => paceOn(pglite), close };
   } catch (error) {
     unlock?.();
     throw error;

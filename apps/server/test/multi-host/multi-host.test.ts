@@ -35,7 +35,7 @@ import { createTestDatabase } from '../test-database.js';
  * answers the preview, the report and the delete, and accepts API 1's token.
  *
  * 200,000 rows (the issue's size): about 5 s of parsing and staging on PostgreSQL, so the kill
- * lands mid-import without slowing the import down (no TEST_IMPORT_BATCH_DELAY_MS), and the
+ * lands mid-import without slowing the import down (no pause after each batch), and the
  * retry is a full import of a real size. The import is noticed as stalled after
  * IMPORT_STALE_SECONDS=6 (30 by default): short for the test, yet long enough that a live
  * worker's heartbeat, written every 2 s, is not missed on a busy 2-core machine.

@@ -8,11 +8,14 @@ import {
   toCsvBuffer,
 } from '../../../test/fixtures/customer-files.js';
 
-// Every 2,000-row batch pauses 400 ms (the test-only hook), so the list can be read between
-// batches of a 7,000-row import.
+// Every 2,000-row batch pauses 400 ms (the services' test-only hook), so the list can be read
+// between batches of a 7,000-row import.
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ UPLOAD_WAIT_MS: '0', TEST_IMPORT_BATCH_DELAY_MS: '400' });
+  ctx = await createTestContext(
+    { UPLOAD_WAIT_MS: '0' },
+    { afterImportBatch: () => new Promise((resolve) => setTimeout(resolve, 400)) },
+  );
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import {
   FREE_PLAN_UPLOAD_MESSAGE,
@@ -65,7 +64,13 @@ import {
 import { headerToColumn, resolveMapping } from './mapping/resolve.js';
 import { RejectedReport } from './rejected-report.js';
 import { boundPreview } from './preview-bounds.js';
-import { buildLoadTables, dropLoadTables, firmHasPartitions, loadTablesOf } from './load-tables.js';
+import {
+  EMBEDDED_BEFORE_LOAD,
+  buildLoadTables,
+  dropLoadTables,
+  firmHasPartitions,
+  loadTablesOf,
+} from './load-tables.js';
 import { openLoadWriter } from './load-writer.js';
 import { CopyLines } from './copy-lines.js';
 import { openScorer, resolveScoringWorker } from './scoring/scoring-pool.js';
@@ -139,6 +144,8 @@ interface Deps {
   imports: ImportConfig;
   /** The insights scoring worker's file, when not next to this module (tests: a built one). */
   scoringWorker?: URL;
+  /** Tests only: runs after each loaded batch, so a test can act while an import runs. */
+  afterBatch?: () => Promise<void>;
 }
 
 const publicColumns = (columns: ColumnInfo[]) =>
@@ -620,7 +627,9 @@ export class IngestionService {
       read.accepted += rows;
       await repo.recordProgress(this.db, progress, { processed: read.accepted + read.rejected });
       log.debug({ rows }, 'customer file batch loaded');
-      if (imports.batchDelayMs > 0) await delay(imports.batchDelayMs);
+      // On PGlite, other firms' requests and imports go first between two batches.
+      await database.pace();
+      await this.deps.afterBatch?.();
     };
     const load = async (batch: AcceptedRow[]) => {
       const customers = new CopyLines(batch.length * 200);
@@ -639,6 +648,9 @@ export class IngestionService {
     try {
       const started = Date.now();
       const cpuStarted = process.cpuUsage();
+      // On PGlite, keys and indexes on the empty tables: each batch adds to them (load-tables.ts).
+      if (bulk && !database.pool)
+        await buildLoadTables(database, tables, job.firmId, EMBEDDED_BEFORE_LOAD);
       upload = await storage.openUpload(record.storage_key);
       await repo.recordProgress(this.db, progress, {
         processed: 0,
@@ -649,7 +661,8 @@ export class IngestionService {
         {
           maxRows: limits.maxRows,
           previewRows: PREVIEW_ROWS,
-          batchSize: 2_000,
+          // On PGlite a batch's COPY holds the server's thread: half the rows, half as long.
+          batchSize: database.pool ? 2_000 : 1_000,
           sampleProblems: PROBLEMS_KEPT,
           mapping: record.column_mapping ? headerToColumn(record.column_mapping) : undefined,
           // A mapped file's report names our columns, so it uploads back with no mapping.

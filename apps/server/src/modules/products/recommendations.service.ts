@@ -23,6 +23,14 @@ export const RECOMMENDATIONS_QUEUE = 'recompute-recommendations';
 
 /** Customers recomputed per batch: one read, one write, one heartbeat. */
 const BATCH = 2_000;
+
+/** How a run shares the database (on PGlite, its thread) with everything else. */
+export interface RunPacing {
+  /** Customers per batch: smaller on PGlite, where a batch's statements hold the thread. */
+  batch: number;
+  /** Between batches (DatabaseHandle.pace): other work first, on PGlite. */
+  pace: () => Promise<void>;
+}
 /** A run whose process has not beaten for this long is taken over. */
 export const RUN_STALE_SECONDS = 60;
 
@@ -59,6 +67,7 @@ export class RecommendationsService {
     private readonly db: Kysely<Database>,
     private readonly queue: JobQueue,
     private readonly logger: Logger,
+    private readonly pacing: RunPacing = { batch: BATCH, pace: () => Promise.resolve() },
   ) {}
 
   /**
@@ -130,7 +139,10 @@ export class RecommendationsService {
     let after: string | undefined;
     let done = 0;
     for (;;) {
-      const rows = await repo.customersWithReadings(this.db, firmId, { after, limit: BATCH });
+      const rows = await repo.customersWithReadings(this.db, firmId, {
+        after,
+        limit: this.pacing.batch,
+      });
       if (rows.length === 0) return done;
       await this.db.transaction().execute(async (trx) => {
         // Deleting a file deletes insight rows in its own order under this lock: a batch
@@ -141,6 +153,7 @@ export class RecommendationsService {
       await repo.beatRun(this.db, firmId);
       done += rows.length;
       after = rows[rows.length - 1]!.customer_id;
+      await this.pacing.pace();
     }
   }
 
