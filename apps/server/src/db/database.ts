@@ -57,10 +57,11 @@ export async function openDatabase(
     // (through close-with-grace on the server). The pool listens to its idle clients only and
     // replaces them; its event is told below, by the client's own listener.
     pool.on('error', () => undefined);
-    // A lent client had no listener: a backend terminated while it ran a query, without an
+    // A lent client had no listener: a backend terminated while it ran a query without an
     // error message first (PostgreSQL sends none when blocked sending rows, as an export's
-    // page is), made it emit 'error' unheard and shut the API down (issue 36). The query fails
-    // on its own and its caller gets the error; the pool drops the client when it comes back.
+    // page is), or in a transaction (Kysely rolls back on the same client), made it emit
+    // 'error' unheard and shut the API down (issue 36). The query fails on its own and its
+    // caller gets the error; the pool drops the client when it comes back.
     pool.on('connect', (client) => {
       let told = false;
       client.on('error', (error) => {
