@@ -20,7 +20,9 @@ export async function startRuntime(options: {
 }> {
   const envConfig = options.config ?? loadConfig();
   const logger = createLogger(envConfig.logLevel);
-  const database = await openDatabase(databaseTargetFor(envConfig));
+  const database = await openDatabase(databaseTargetFor(envConfig), {
+    onConnectionLost: (err) => logger.warn({ err }, 'a database connection was lost'),
+  });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const config = await withStoredJwtSecret(envConfig, database.db);

@@ -104,15 +104,37 @@ export function databaseTargetFor(config: {
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface DatabaseOptions {
+  /** Told of each PostgreSQL connection lost (its backend terminated, the server restarted). */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // No JIT: the app's statements are short or batched, and a batch whose row estimate runs
     // high (the recommendations run's update, a self-join) paid about half a second of LLVM
     // compilation each time, which made a million customers' run six times slower (measured,
     // docs/benchmarks.md session 13). PGlite has no JIT.
     const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c jit=off' });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    // A lost connection must never be an uncaught 'error' event, which ends the process
+    // (through close-with-grace on the server). The pool listens to its idle clients only and
+    // replaces them; its event is told below, by the client's own listener.
     pool.on('error', () => undefined);
+    // A lent client had no listener: a backend terminated while it ran a query without an
+    // error message first (PostgreSQL sends none when blocked sending rows, as an export's
+    // page is), or in a transaction (Kysely rolls back on the same client), made it emit
+    // 'error' unheard and shut the API down (issue 36). The query fails on its own and its
+    // caller gets the error; the pool drops the client when it comes back.
+    pool.on('connect', (client) => {
+      let told = false;
+      client.on('error', (error) => {
+        if (!told) options.onConnectionLost?.(error);
+        told = true;
+      });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
