@@ -54,20 +54,6 @@ export interface Recommendations {
   readonly profile: SuitabilityProfile;
 }
 
-/**
- * Each product's governance attributes, compiled once per shelf array: a firm's run passes the
- * same array for every customer, so the work is done once per run, not per customer.
- */
-const compiledShelves = new WeakMap<readonly ShelfProduct[], Map<string, GovernedProduct>>();
-function governanceOf(shelf: readonly ShelfProduct[]): Map<string, GovernedProduct> {
-  let compiled = compiledShelves.get(shelf);
-  if (!compiled) {
-    compiled = new Map(shelf.map((p) => [p.product_id, governed(p)]));
-    compiledShelves.set(shelf, compiled);
-  }
-  return compiled;
-}
-
 /** A product's needs: the ones it names, or every need of its category when it names none. */
 const needsOf = (p: Pick<ShelfProduct, 'category' | 'needs'>) =>
   p.needs.length > 0 ? p.needs : CATEGORY_NEEDS[p.category];
@@ -208,13 +194,12 @@ export function recommendProducts(input: RecommendationInput): Recommendations {
   const situation = situationOf(input.customer, input.biases);
   const profile = input.profile ?? suitabilityProfileOf(input.customer);
   const who: GateCustomer = { customer: input.customer, profile };
-  const governance = governanceOf(input.shelf);
   const cooloff = input.cooloffDays ?? RECOMMENDATION_COOLOFF_DAYS;
   const candidates: Candidate[] = [];
   const excluded: ExcludedProduct[] = [];
   for (const product of input.shelf) {
     if (!product.active) continue;
-    const gov = governance.get(product.product_id) ?? governed(product);
+    const gov = governed(product);
     const gate = checkEligibility(input.customer, product);
     const suitable = passesGate(gov, who);
     const history = historyExclusion(product.product_id, input.outcomes ?? [], input.asOf, cooloff);
