@@ -70,7 +70,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerAccessControl(app, {
     isApiKey: (credential) => services.apiKeys.looksLikeKey(credential),
     findApiKey: (credential) => services.apiKeys.findActive(credential),
-    touchApiKey: (keyId) => services.apiKeys.touch(keyId),
+    touchApiKey: (key) => services.apiKeys.touch(key),
     findSession: (token) => services.auth.findSession(token),
   });
 

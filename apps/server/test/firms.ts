@@ -1,15 +1,23 @@
 import type { Plan, Role, UploadResponse } from '@behavio/contract';
 import { expect, vi } from 'vitest';
+import { withoutFirmScope } from '../src/db/firm-scope.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { recommendationsUpToDate } from '../src/modules/products/products.repository.js';
 import { bearer, signUpAdmin, uniqueEmail, type TestContext } from './helper.js';
 import { csvOf } from './fixtures/customer-files.js';
 import { multipartFile } from './multipart.js';
 
+/**
+ * The test's database without the firm scope guard, for a set-up that finds what it made by an
+ * id or email before it knows the firm (the app's own queries stay guarded).
+ */
+export const setUpDb = (ctx: TestContext) =>
+  withoutFirmScope(ctx.database.db, 'a test finds what it set up by id or email');
+
 /** An admin with a firm on the given plan, and its firm id. */
 export async function adminOnPlan(ctx: TestContext, plan: Plan = 'free') {
   const admin = await signUpAdmin(ctx);
-  const firm = await ctx.database.db
+  const firm = await setUpDb(ctx)
     .selectFrom('users')
     .select('firm_id')
     .where('email', '=', admin.email)
@@ -96,7 +104,7 @@ export async function importCustomers(
   expect(res.statusCode).toBe(201);
   const { file_id, job_status } = res.json<UploadResponse>();
   expect(job_status).toBe('completed');
-  const file = await ctx.database.db
+  const file = await setUpDb(ctx)
     .selectFrom('customer_files')
     .select('firm_id')
     .where('id', '=', file_id!)

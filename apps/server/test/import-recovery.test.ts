@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ListFilesResponse, UploadResponse } from '@behavio/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseTargetFor, openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { withoutFirmScope } from '../src/db/firm-scope.js';
 import { listLoadTables } from '../src/modules/ingestion/load-tables.js';
 import { csvOf } from './fixtures/customer-files.js';
 import { exitCodeOf, killSpawned, spawnEntry, waitForOutput } from './processes.js';
@@ -126,7 +127,7 @@ describe('an import whose server is killed', () => {
       loadTables: await listLoadTables(db),
       customers: Number(
         (
-          await db
+          await withoutFirmScope(db, 'the test counts every customer')
             .selectFrom('customers')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .executeTakeFirstOrThrow()

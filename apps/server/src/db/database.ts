@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { FirmScopeGuard } from './firm-scope.js';
 import type { Database } from './schema.js';
 
 export type DatabaseTarget =
@@ -19,7 +20,8 @@ export type DatabaseTarget =
     };
 
 /**
- * One handle over either engine. `pglite` is exposed because some work (COPY, the job queue)
+ * One handle over either engine. `db` refuses a query on a firm's data that does not name the
+ * firm (firm-scope.ts). `pglite` is exposed because some work (COPY, the job queue)
  * talks to the engine directly; everything else goes through Kysely.
  */
 export interface DatabaseHandle {
@@ -135,7 +137,10 @@ export async function openDatabase(
         told = true;
       });
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new FirmScopeGuard()],
+    });
     return {
       db,
       kind: 'postgres',
@@ -158,7 +163,10 @@ export async function openDatabase(
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
     await pglite.waitReady;
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect(pglite),
+      plugins: [new FirmScopeGuard()],
+    });
     const close = async () => {
       await db.destroy();
       unlock?.();

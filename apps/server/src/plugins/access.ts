@@ -64,7 +64,7 @@ export interface AccessLookups {
   /** The API key of the credential, if it exists and is not revoked. */
   findApiKey(credential: string): Promise<ApiKeyPrincipal | undefined>;
   /** Records a use of the key, once the route has accepted it. */
-  touchApiKey(keyId: string): Promise<void>;
+  touchApiKey(key: ApiKeyPrincipal): Promise<void>;
   /**
    * The session of a token; undefined for a bad or expired token, a user who no longer exists,
    * a logged-out token, or one from before a password change.
@@ -132,7 +132,7 @@ export function registerAccessControl(app: FastifyInstance, lookups: AccessLooku
       const key = await lookups.findApiKey(token);
       if (!key) throw invalidApiKey();
       if (!rule.apiKey) throw forbidden(API_KEY_MESSAGES.keyOnlyFeed, 'api_key_not_allowed');
-      await lookups.touchApiKey(key.keyId);
+      await lookups.touchApiKey(key);
       request.apiKey = key;
       return;
     }

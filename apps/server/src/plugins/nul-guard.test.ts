@@ -1,6 +1,6 @@
 import { MESSAGES } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan } from '../../test/firms.js';
+import { adminOnPlan, setUpDb } from '../../test/firms.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { nulPath } from './nul-guard.js';
 
@@ -34,7 +34,7 @@ describe('the NUL character, which PostgreSQL text cannot hold', () => {
     });
     expect(register.statusCode).toBe(400);
     expect(register.json()).toEqual(nulRefusal('name'));
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)

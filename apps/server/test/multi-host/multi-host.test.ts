@@ -10,6 +10,7 @@ import type {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import { withoutFirmScope } from '../../src/db/firm-scope.js';
 import { listLoadTables } from '../../src/modules/ingestion/load-tables.js';
 import {
   customerTable,
@@ -125,7 +126,7 @@ async function call<T>(base: string, url: string, init: RequestInit = {}, token?
 }
 
 async function count(table: 'customers' | 'customer_insights' | 'stored_file_chunks') {
-  const row = await database.db
+  const row = await withoutFirmScope(database.db, 'the test counts every firm’s rows')
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { DatabaseHandle } from '../database.js';
+import { withoutFirmScope } from '../firm-scope.js';
 import { migrations } from './index.js';
 
 /**
@@ -20,7 +21,8 @@ let migrator: Migrator;
 
 beforeAll(async () => {
   handle = await createTestDatabase({ migrate: false });
-  db = handle.db;
+  // Migrations and their tests change every firm's rows (firm-scope.ts).
+  db = withoutFirmScope(handle.db, 'migrations change every firm’s rows');
   migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
 });
 afterAll(() => handle.close());

@@ -22,6 +22,17 @@ export async function findRm(db: Executor, firmId: string, rmId: string) {
     .executeTakeFirst();
 }
 
+/** The firm's customers among `ids`, with their RM, locked until the transaction ends. */
+export async function lockCustomers(db: Executor, firmId: string, ids: string[]) {
+  return db
+    .selectFrom('customers')
+    .select(['customer_id', 'rm_id'])
+    .where('firm_id', '=', firmId)
+    .where('customer_id', 'in', ids)
+    .forUpdate()
+    .execute();
+}
+
 /** The names of the firm's users among `ids` (an RM deleted since is simply missing). */
 export async function userNames(db: Executor, firmId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
@@ -89,7 +100,9 @@ type FirmCustomers = ReturnType<typeof firmCustomersOf>;
 /** `size` customers of `query` in customer_id order after skipping `skip`, with their RM. */
 const pageOfCustomers = (query: FirmCustomers, skip: number, size: number) =>
   query
-    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .leftJoin('users as rm', (join) =>
+      join.onRef('rm.firm_id', '=', 'c.firm_id').onRef('rm.id', '=', 'c.rm_id'),
+    )
     .select([...CUSTOMER_COLUMNS, 'rm.name as rm_name', needsReviewSql('c').as('needs_review')])
     .orderBy('c.customer_id')
     .limit(size)

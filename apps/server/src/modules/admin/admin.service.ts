@@ -256,13 +256,7 @@ export class AdminService {
     return this.db.transaction().execute(async (trx) => {
       const rm = await repo.findRm(trx, principal.firmId, input.rmId);
       if (!rm) throw notFound(ADMIN_MESSAGES.rmNotFound);
-      const found = await trx
-        .selectFrom('customers')
-        .select(['customer_id', 'rm_id'])
-        .where('firm_id', '=', principal.firmId)
-        .where('customer_id', 'in', ids)
-        .forUpdate()
-        .execute();
+      const found = await repo.lockCustomers(trx, principal.firmId, ids);
       if (found.length !== ids.length) {
         const known = new Set(found.map((c) => c.customer_id));
         const missing = ids.filter((id) => !known.has(id));

@@ -13,7 +13,13 @@ import {
   type RmBookResponse,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  type Admin,
+  setUpDb,
+} from '../../../test/firms.js';
 import { createTestContext, uniqueEmail, type TestContext } from '../../../test/helper.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
@@ -119,7 +125,7 @@ describe('employees', () => {
     const admin = await adminOnPlan(ctx, 'pro');
     await withCustomers(admin, 6);
     const rm = await employeeOf(ctx, admin, 'rm');
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rm.id })
       .where('firm_id', '=', admin.firmId)
@@ -139,7 +145,7 @@ describe('employees', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Employee deleted', unassigned_customers: 6 });
-    const assigned = await ctx.database.db
+    const assigned = await setUpDb(ctx)
       .selectFrom('customers')
       .select('rm_id')
       .where('firm_id', '=', admin.firmId)
@@ -190,7 +196,7 @@ describe('customers and assignment', () => {
     const admin = await adminOnPlan(ctx, 'business');
     await withCustomers(admin, 30);
     const rm = await employeeOf(ctx, admin, 'rm');
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rm.id })
       .where('firm_id', '=', admin.firmId)
@@ -331,7 +337,7 @@ describe('customers and assignment', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       if (message) expect(res.json().message).toBe(message);
     }
-    const theirCustomer = await ctx.database.db
+    const theirCustomer = await setUpDb(ctx)
       .selectFrom('customers')
       .select('rm_id')
       .where('firm_id', '=', other.firmId)
@@ -444,7 +450,7 @@ describe('GET /api/content/firm-overview', () => {
       { rm_id: rm.id, full_name: 'rm person', email: rm.email, customer_count: 2 },
     ]);
     // Every level is present, and each count is what the stored insights say.
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select(['risk_level', 'segment', 'urgency_level'])
       .where('firm_id', '=', admin.firmId)

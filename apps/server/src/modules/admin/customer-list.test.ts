@@ -1,6 +1,6 @@
 import type { ListCustomersResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, importCustomers, type Admin } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers, type Admin, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   csvOf,
@@ -36,7 +36,7 @@ async function list(admin: Admin, query: string) {
 
 /** The firm's customer ids as the database orders them, optionally filtered. */
 async function idsInOrder(admin: Admin, where?: (id: string, country: string) => boolean) {
-  const rows = await ctx.database.db
+  const rows = await setUpDb(ctx)
     .selectFrom('customers')
     .select(['customer_id', 'country_iso'])
     .where('firm_id', '=', admin.firmId)
@@ -144,7 +144,7 @@ describe('GET /api/content/list-customers at more than one anchor stride', () =>
     const other = await adminOnPlan(ctx, 'business');
     await upload(admin, csvOf(40));
     await upload(other, csvWithIds(7, 900_001, 5));
-    await ctx.database.db
+    await setUpDb(ctx)
       .deleteFrom('customer_list_index')
       .where('firm_id', '=', admin.firmId)
       .execute();
@@ -152,7 +152,7 @@ describe('GET /api/content/list-customers at more than one anchor stride', () =>
     const own = await list(admin, 'page=2&page_size=25');
     expect(own.pagination.total_count).toBe(40);
     expect(own.customers.map((c) => c.customer_id)).toEqual((await idsInOrder(admin)).slice(25));
-    const rebuilt = await ctx.database.db
+    const rebuilt = await setUpDb(ctx)
       .selectFrom('customer_list_index')
       .select('total')
       .where('firm_id', '=', admin.firmId)

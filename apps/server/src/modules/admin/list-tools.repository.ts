@@ -26,7 +26,9 @@ function filteredCustomers(
 ) {
   let customers = db
     .selectFrom('customers as c')
-    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .leftJoin('users as rm', (join) =>
+      join.onRef('rm.firm_id', '=', 'c.firm_id').onRef('rm.id', '=', 'c.rm_id'),
+    )
     .where('c.firm_id', '=', firmId);
   if (hasInsightFilter(query)) {
     customers = customers.where((eb) =>

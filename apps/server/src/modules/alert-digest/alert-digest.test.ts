@@ -11,6 +11,7 @@ import {
   importCustomers,
   type Admin,
   type Employee,
+  setUpDb,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { mailPart, subjectOf } from '../../../test/mail-parts.js';
@@ -43,7 +44,7 @@ let secondMailer: Mailer;
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_URL, ALERT_DIGEST_CRON: CRON });
   const signedUp = await adminOnPlan(ctx, 'pro');
-  const { id } = await ctx.database.db
+  const { id } = await setUpDb(ctx)
     .selectFrom('users')
     .select('id')
     .where('email', '=', signedUp.email)
@@ -75,8 +76,8 @@ afterAll(async () => {
   await ctx.close();
 });
 beforeEach(async () => {
-  await ctx.database.db.deleteFrom('alerts').execute();
-  await ctx.database.db.updateTable('users').set({ alert_digest: 'daily' }).execute();
+  await setUpDb(ctx).deleteFrom('alerts').execute();
+  await setUpDb(ctx).updateTable('users').set({ alert_digest: 'daily' }).execute();
   ctx.smtp.received.length = 0;
 });
 
@@ -97,7 +98,7 @@ async function insertAlert(
   } = {},
 ) {
   alertSequence += 1;
-  const row = await ctx.database.db
+  const row = await setUpDb(ctx)
     .insertInto('alerts')
     .values({
       firm_id: options.firmId ?? admin.firmId,
@@ -128,7 +129,7 @@ const text = (mail: ReceivedMail) => mailPart(mail, 'text/plain');
 const customerLink = (id: string) => `${PUBLIC_URL}/customers/${encodeURIComponent(id)}`;
 const digested = async (alertIds: string[]) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('alerts')
       .select(['id', 'digested_at'])
       .where('id', 'in', alertIds)
@@ -209,7 +210,7 @@ describe('the alert digest', () => {
     const alert = await insertAlert(rita.id, ids[0]!);
     // The database keeps microseconds, the run's start has milliseconds.
     await sql`update alerts set created_at = ${startedAt}::timestamptz + interval '400 microseconds'
-      where id = ${alert.id}`.execute(ctx.database.db);
+      where id = ${alert.id}`.execute(setUpDb(ctx));
     expect(await ctx.services.alertDigest.run(startedAt)).toEqual({ sent: 1, failed: 0 });
     expect(text(mailsTo(rita.email)[0]!)).toContain(alert.message);
   });
@@ -274,7 +275,7 @@ describe('the alert digest', () => {
   });
 
   it('sends nothing to an unverified user, nor about a customer an RM no longer has', async () => {
-    const unverified = await ctx.database.db
+    const unverified = await setUpDb(ctx)
       .insertInto('users')
       .values({
         firm_id: admin.firmId,
@@ -293,13 +294,13 @@ describe('the alert digest', () => {
     expect(await ctx.services.alertDigest.run()).toEqual({ sent: 0, failed: 0 });
     expect(ctx.smtp.received).toHaveLength(0);
     expect(await digested([notHers.id])).toBe(0);
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: null })
       .where('firm_id', '=', admin.firmId)
       .where('customer_id', '=', ids[7]!)
       .execute();
-    await ctx.database.db.deleteFrom('users').where('id', '=', unverified.id).execute();
+    await setUpDb(ctx).deleteFrom('users').where('id', '=', unverified.id).execute();
   });
 
   it('gives the alerts of a digest that could not be sent to the next run', async () => {
@@ -330,7 +331,7 @@ describe('the alert digest', () => {
     expect(text(mail!)).toContain(
       `…and 3 more. Open Behavio to see them all: ${PUBLIC_URL}/alerts`,
     );
-    const left = await ctx.database.db
+    const left = await setUpDb(ctx)
       .selectFrom('alerts')
       .select('id')
       .where('digested_at', 'is', null)
@@ -377,7 +378,7 @@ describe('the digest job on two workers', () => {
       await vi.waitFor(
         async () => {
           const { rows } = await sql<{ state: string }>`
-            select state from pgboss.job where id in (${sql.join(jobs)})`.execute(ctx.database.db);
+            select state from pgboss.job where id in (${sql.join(jobs)})`.execute(setUpDb(ctx));
           expect(rows.map((row) => row.state)).toEqual(['completed', 'completed']);
         },
         { timeout: 20_000, interval: 100 },

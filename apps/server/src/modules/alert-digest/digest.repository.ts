@@ -1,6 +1,11 @@
 import { ALERT_SEVERITIES } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
+
+/** The daily digest runs over every firm's users and alerts, one user at a time. */
+const everyFirm = (db: Executor) =>
+  withoutFirmScope(db, 'the daily digest goes through every firm’s users and alerts');
 
 /**
  * The alerts a digest may list: unread, never in a digest, created before the run began, of a
@@ -26,7 +31,7 @@ export async function usersWithDigestibleAlerts(db: Executor, cutoff: Date): Pro
     select distinct p.user_id as id
     from alerts p join users u on u.id = p.user_id and u.firm_id = p.firm_id
     where ${digestible(cutoff)}
-    order by id`.execute(db);
+    order by id`.execute(everyFirm(db));
   return rows.map((row) => row.id);
 }
 
@@ -68,7 +73,7 @@ export function claimDigest(
       trx,
     );
     if (!lock.rows[0]?.locked) return undefined;
-    const user = await trx
+    const user = await everyFirm(trx)
       .selectFrom('users')
       .select(['email', 'name'])
       .where('id', '=', userId)
@@ -89,7 +94,7 @@ export function claimDigest(
       from claimed
       order by array_position(array[${sql.join(ALERT_SEVERITIES)}]::text[], severity),
         created_at desc, id
-      limit ${listLimit}`.execute(trx);
+      limit ${listLimit}`.execute(everyFirm(trx));
     const first = rows[0];
     if (!first) return undefined;
     return {
@@ -111,5 +116,5 @@ export function claimDigest(
 export async function releaseClaim(db: Executor, userId: string, stamp: string): Promise<void> {
   await sql`
     update alerts set digested_at = null
-    where user_id = ${userId} and digested_at = ${stamp}::timestamptz`.execute(db);
+    where user_id = ${userId} and digested_at = ${stamp}::timestamptz`.execute(everyFirm(db));
 }

@@ -1,6 +1,6 @@
 import { PREFERENCES_MESSAGES, ROLES, type Preferences, type Role } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /*
@@ -23,7 +23,7 @@ const put = (who: Person, payload: unknown) =>
   });
 const stored = async (email: string) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('users')
       .select('alert_digest')
       .where('email', '=', email)
@@ -74,7 +74,7 @@ describe('GET and PUT /api/auth/preferences', () => {
     await put(rm, { alert_digest: 'off' });
     await put(rm, { alert_digest: 'off' });
     await put(rm, { alert_digest: 'daily' });
-    const audited = await ctx.database.db
+    const audited = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'actor_email', 'subject_id', 'before', 'after'])
       .where('actor_email', '=', rm.email)

@@ -78,6 +78,7 @@ export async function markRead(db: Executor, reader: Reader, alertId: string) {
   return db
     .updateTable('alerts as a')
     .set({ read_at: sql<Date>`coalesce(read_at, now())` })
+    .where('a.firm_id', '=', reader.firmId)
     .where('a.id', '=', alertId)
     .returning(ALERT_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -89,6 +90,7 @@ export async function markAllRead(db: Executor, reader: Reader): Promise<number>
   const result = await db
     .updateTable('alerts')
     .set({ read_at: sql<Date>`now()` })
+    .where('firm_id', '=', reader.firmId)
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -6,7 +6,13 @@ import {
   type AlertKind,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employeeOf, firmWithTwoBooks, type Admin, type Employee } from '../../../test/firms.js';
+import {
+  employeeOf,
+  firmWithTwoBooks,
+  type Admin,
+  type Employee,
+  setUpDb,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
@@ -30,7 +36,7 @@ async function addAlert(
   name: string,
   extra: { kind?: AlertKind; read?: boolean; minutesAgo?: number } = {},
 ) {
-  const row = await ctx.database.db
+  const row = await setUpDb(ctx)
     .insertInto('alerts')
     .values({
       firm_id: firmId,
@@ -51,7 +57,7 @@ async function addAlert(
 /** The admin's user id (adminOnPlan answers their sign-up, not their id). */
 const userIdOf = async (email: string) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
@@ -189,7 +195,7 @@ describe('POST /api/alerts/read-all', () => {
     expect((await list(rm.headers)).json<AlertsResponse>().alerts).toEqual([]);
     expect((await list(rm2.headers)).json<AlertsResponse>().unread_count).toBe(1);
     expect((await list(admin.headers)).json<AlertsResponse>().unread_count).toBe(1);
-    const stray = await ctx.database.db
+    const stray = await setUpDb(ctx)
       .selectFrom('alerts')
       .select('read_at')
       .where('id', '=', ids['rm stray']!)

@@ -8,7 +8,7 @@ import {
   type RmListQuery,
   type WhoToCallScope,
 } from '@behavio/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
@@ -89,7 +89,7 @@ export class AnalyticsService {
    */
   private read<T>(list: (db: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      await repo.withoutParallelWorkers(trx);
       return list(trx);
     });
   }

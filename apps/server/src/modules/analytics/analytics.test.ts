@@ -8,7 +8,7 @@ import {
   type WhoToCallItem,
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, importCustomers, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
@@ -30,7 +30,7 @@ async function uploadAndAssign(
 ) {
   await importCustomers(ctx, owner, csvOf(rows), 'book.csv');
   const ids = (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('customers')
       .select('customer_id')
       .where('firm_id', '=', owner.firmId)
@@ -38,7 +38,7 @@ async function uploadAndAssign(
       .execute()
   ).map((r) => r.customer_id);
   for (const [rmId, from, to] of assignments) {
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rmId })
       .where('firm_id', '=', owner.firmId)
@@ -92,7 +92,7 @@ describe('RM analytics calls', () => {
     expect(items).toHaveLength(20);
     const scores = items.map((i) => i.priority_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select(['customer_id', 'priority_score', 'recommended_action'])
       .where('firm_id', '=', admin.firmId)
@@ -274,7 +274,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     expect(scores).toHaveLength(20);
     expect(scores.find((i) => i.customer_id === a!.customer_id)?.call_state).toBe('called');
 
-    const events = await ctx.database.db
+    const events = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'subject_id', 'actor_email', 'after'])
       .where('firm_id', '=', admin.firmId)
@@ -288,7 +288,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     expect(events.every((e) => e.actor_email === rm.email)).toBe(true);
 
     // A changed recommendation brings the customer back.
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customer_insights')
       .set({ priority_score: 9.99 })
       .where('firm_id', '=', admin.firmId)
@@ -297,7 +297,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     const back = (await get(rm.headers, '/api/content/rm-who-to-call')).json<WhoToCallItem[]>();
     expect(back[0]).toMatchObject({ customer_id: a!.customer_id, call_state: null });
     // A snooze that has ended brings the customer back too.
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('call_outcomes')
       .set({ snooze_until: '2020-01-01' })
       .where('customer_id', '=', b!.customer_id)
@@ -311,7 +311,7 @@ describe('POST /api/content/rm-call-outcome', () => {
   it('takes an outcome back (Undo) with a reopened outcome, which is audited too', async () => {
     const rmOfOne = await employeeOf(ctx, admin, 'rm');
     const customer = ids[28]!;
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rmOfOne.id })
       .where('firm_id', '=', admin.firmId)
@@ -335,7 +335,7 @@ describe('POST /api/content/rm-call-outcome', () => {
     expect(undo.statusCode).toBe(201);
     expect(undo.json()).toMatchObject({ customer_id: customer, outcome: 'reopened' });
     expect(await toCall()).toEqual([customer]);
-    const audited = await ctx.database.db
+    const audited = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select('action')
       .where('firm_id', '=', admin.firmId)
@@ -406,7 +406,7 @@ describe('POST /api/content/rm-call-outcome', () => {
 
   it('answers 404 for a customer outside the RM’s book, for an undo too, and writes nothing', async () => {
     const recorded = () =>
-      ctx.database.db
+      setUpDb(ctx)
         .selectFrom('call_outcomes')
         .select(ctx.database.db.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();

@@ -58,6 +58,11 @@ export async function listVersion(
   return row && JSON.stringify([row.version, row.outcomes, row.today, row.name]);
 }
 
+/** The rest of the transaction runs without parallel workers (AnalyticsService.read says why). */
+export async function withoutParallelWorkers(trx: Executor) {
+  await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+}
+
 export interface BookWindow {
   firmId: string;
   rmId: string;

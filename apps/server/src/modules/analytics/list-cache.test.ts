@@ -216,6 +216,7 @@ describe('the RM list cache', () => {
     await ctx.database.db
       .updateTable('call_outcomes')
       .set({ snooze_until: '2020-01-01' })
+      .where('firm_id', '=', admin.firmId)
       .where('customer_id', '=', second!.customer_id)
       .execute();
     lists = await expectFresh(lists, toCall);

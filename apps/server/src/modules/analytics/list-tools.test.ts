@@ -12,6 +12,7 @@ import {
   adminOnPlan,
   employeeOf,
   importCustomers,
+  setUpDb,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
@@ -275,7 +276,7 @@ describe('exports', () => {
     );
     expect(rows.length - 1).toBe(8);
     expect(rows.slice(1).some((r) => rmIds.includes(r[0] as string))).toBe(false);
-    const events = await ctx.database.db
+    const events = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'subject_id', 'actor_email', 'after'])
       .where('action', '=', 'list.exported')

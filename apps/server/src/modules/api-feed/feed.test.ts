@@ -20,6 +20,7 @@ import {
   importCustomers,
   uploadFile,
   type Admin,
+  setUpDb,
 } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { multipartFile } from '../../../test/multipart.js';
@@ -76,13 +77,13 @@ async function completed(headers: Headers, importId: string): Promise<ImportStat
   return status!;
 }
 const filesOf = (firmId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('customer_files')
     .select(['id', 'source', 'api_key_id', 'status'])
     .where('firm_id', '=', firmId)
     .execute();
 const insightsOf = (firmId: string, ids: string[]) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('customers as c')
     .innerJoin('customer_insights as i', (j) =>
       j.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
@@ -121,7 +122,7 @@ describe('JSON feed', () => {
     for (const row of rows) expect(row.priority_score).toEqual(expect.any(Number));
     const file = (await filesOf(admin.firmId)).find((f) => f.id === body.import_id);
     expect(file).toMatchObject({ source: 'api', api_key_id: key.key_id, status: 'completed' });
-    const audit = await ctx.database.db
+    const audit = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'actor_role', 'actor_email', 'actor_id'])
       .where('subject_id', '=', body.import_id)
@@ -479,14 +480,14 @@ describe('what a key may do', () => {
 
   it('records when the key was last used', async () => {
     const fresh = await createApiKey(ctx, admin, 'usage');
-    const unused = await ctx.database.db
+    const unused = await setUpDb(ctx)
       .selectFrom('api_keys')
       .select('last_used_at')
       .where('id', '=', fresh.key_id)
       .executeTakeFirstOrThrow();
     expect(unused.last_used_at).toBeNull();
     await statusOf(fresh.headers, '00000000-0000-0000-0000-000000000000');
-    const used = await ctx.database.db
+    const used = await setUpDb(ctx)
       .selectFrom('api_keys')
       .select('last_used_at')
       .where('id', '=', fresh.key_id)

@@ -1,6 +1,7 @@
 import type { Plan } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 
 /** How often a key's last use is written: each call would be a write per request. */
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
@@ -26,7 +27,9 @@ export async function insertApiKey(
 export function listApiKeys(db: Executor, firmId: string) {
   return db
     .selectFrom('api_keys as k')
-    .leftJoin('users as u', 'u.id', 'k.created_by')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.firm_id', '=', 'k.firm_id').onRef('u.id', '=', 'k.created_by'),
+    )
     .select([
       'k.id',
       'k.name',
@@ -90,7 +93,8 @@ export async function findActiveApiKey(
   db: Executor,
   hash: string,
 ): Promise<ActiveApiKey | undefined> {
-  return db
+  // The key names its firm: it is found by its hash before any firm is known.
+  return withoutFirmScope(db, 'a feed request’s key is found by its hash, before its firm is known')
     .selectFrom('api_keys as k')
     .innerJoin('firms as f', 'f.id', 'k.firm_id')
     .select(['k.id', 'k.firm_id', 'k.name', 'k.prefix', 'f.plan'])
@@ -100,10 +104,11 @@ export async function findActiveApiKey(
 }
 
 /** Records a use, at most once a minute per key (the list shows it to the minute). */
-export async function touchApiKey(db: Executor, keyId: string): Promise<void> {
+export async function touchApiKey(db: Executor, firmId: string, keyId: string): Promise<void> {
   await db
     .updateTable('api_keys')
     .set({ last_used_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
     .where('id', '=', keyId)
     .where((eb) =>
       eb.or([

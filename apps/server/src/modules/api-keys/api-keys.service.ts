@@ -41,8 +41,8 @@ export class ApiKeysService {
   }
 
   /** Records a use of the key (the access hook, once the route accepted it). */
-  touch(keyId: string): Promise<void> {
-    return repo.touchApiKey(this.db, keyId);
+  touch(key: { keyId: string; firmId: string }): Promise<void> {
+    return repo.touchApiKey(this.db, key.firmId, key.keyId);
   }
 
   async create(principal: Principal, name: string): Promise<CreateApiKeyResponse> {

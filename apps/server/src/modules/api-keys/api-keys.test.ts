@@ -8,7 +8,7 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../test/api-keys.js';
-import { adminOnPlan, employeeOf, type Admin } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, type Admin, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** The admin's API keys (issue 19, item 5): created once, listed without secrets, revoked. */
@@ -32,7 +32,7 @@ const list = (headers: Record<string, string>) =>
 const revoke = (headers: Record<string, string>, keyId: string) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/keys/${keyId}`, headers });
 const auditOf = (subjectId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('audit_events')
     .select(['action', 'actor_email', 'before', 'after'])
     .where('subject_id', '=', subjectId)
@@ -45,7 +45,7 @@ describe('creating a key', () => {
     expect(created).toMatchObject({ name: 'Core banking', message: API_KEY_MESSAGES.created });
     expect(created.key).toMatch(/^bhv_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key.slice(0, API_KEY_DISPLAY_CHARS));
-    const row = await ctx.database.db
+    const row = await setUpDb(ctx)
       .selectFrom('api_keys')
       .selectAll()
       .where('id', '=', created.key_id)
@@ -160,7 +160,7 @@ describe('revoking a key', () => {
     const res = await revoke(admin.headers, theirs.key_id);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: API_KEY_MESSAGES.notFound });
-    const row = await ctx.database.db
+    const row = await setUpDb(ctx)
       .selectFrom('api_keys')
       .select('revoked_at')
       .where('id', '=', theirs.key_id)
@@ -199,7 +199,7 @@ describe('who may manage keys', () => {
       ['DELETE', `/api/keys/${created.key_id}`],
     ] as const)
       expect((await ctx.app.inject({ method, url })).statusCode).toBe(420);
-    const row = await ctx.database.db
+    const row = await setUpDb(ctx)
       .selectFrom('api_keys')
       .select('revoked_at')
       .where('id', '=', created.key_id)

@@ -1,11 +1,19 @@
 import type { EmployeeRole, Plan, Role } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import { pendingExpired } from './pending-accounts.repository.js';
+
+/**
+ * Signing in, verifying and resetting a password find the account before anyone's firm is known
+ * (an admin's email is unique across firms): these lookups read every firm's users.
+ */
+const beforeTheFirmIsKnown = (db: Executor) =>
+  withoutFirmScope(db, 'sign-in, verification and password reset find the account by email');
 
 /** The admin with this email; `expired` for a registration left unverified too long. */
 export async function findAdminByEmail(db: Executor, email: string) {
-  return db
+  return beforeTheFirmIsKnown(db)
     .selectFrom('users')
     .select(['id', 'firm_id', 'role', 'email', 'password_hash', 'verified_at', 'session_epoch'])
     .select(pendingExpired.as('expired'))
@@ -18,7 +26,7 @@ export async function findEmployeeOfAdmin(
   db: Executor,
   input: { adminEmail: string; email: string; role: EmployeeRole },
 ) {
-  return db
+  return beforeTheFirmIsKnown(db)
     .selectFrom('users as u')
     .innerJoin('users as admin', (join) =>
       join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
@@ -46,7 +54,7 @@ export async function findAccount(
 ) {
   const { adminEmail } = input;
   if (!adminEmail) return findAdminByEmail(db, input.email);
-  return db
+  return beforeTheFirmIsKnown(db)
     .selectFrom('users as u')
     .innerJoin('users as admin', (join) =>
       join.onRef('admin.firm_id', '=', 'u.firm_id').on('admin.role', '=', 'admin'),
@@ -103,7 +111,7 @@ export async function createFirmWithAdmin(
 }
 
 export async function markVerified(db: Executor, userId: string) {
-  await db
+  await beforeTheFirmIsKnown(db)
     .updateTable('users')
     .set({ verified_at: sql`now()` })
     .where('id', '=', userId)
@@ -206,7 +214,7 @@ export async function replacePassword(
   userId: string,
   input: { passwordHash: string; expectedHash?: string },
 ): Promise<number | undefined> {
-  let update = db
+  let update = beforeTheFirmIsKnown(db)
     .updateTable('users')
     .set({ password_hash: input.passwordHash, session_epoch: sql`session_epoch + 1` })
     .where('id', '=', userId);

@@ -10,6 +10,7 @@ import {
 } from '../../../test/helper.js';
 import { startWellInsideAMinuteWindow } from '../../../test/rate-limit-window.js';
 import { hashPassword } from './passwords.js';
+import { setUpDb } from '../../../test/firms.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe('POST /api/auth/register', () => {
     expect(mail?.raw).toContain('Content-Type: text/html');
     expect(mail?.raw).toContain('Content-Type: text/plain');
 
-    const user = await ctx.database.db
+    const user = await setUpDb(ctx)
       .selectFrom('users')
       .innerJoin('firms', 'firms.id', 'users.firm_id')
       .select([
@@ -66,10 +67,7 @@ describe('POST /api/auth/register', () => {
     const body = validRegistration();
     await post('/api/auth/register', body);
     const code = ctx.smtp.codeFor(body.email);
-    const rows = await ctx.database.db
-      .selectFrom('email_verifications')
-      .select('code_hash')
-      .execute();
+    const rows = await setUpDb(ctx).selectFrom('email_verifications').select('code_hash').execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.code_hash).not.toContain(code);
   });
@@ -101,7 +99,7 @@ describe('POST /api/auth/register', () => {
     for (const businessName of [null, '   ']) {
       const body = { ...validRegistration(), businessName };
       expect((await post('/api/auth/register', body)).statusCode).toBe(201);
-      const firm = await ctx.database.db
+      const firm = await setUpDb(ctx)
         .selectFrom('users')
         .innerJoin('firms', 'firms.id', 'users.firm_id')
         .select('firms.business_name')
@@ -177,13 +175,13 @@ describe('POST /api/auth/register', () => {
     ]).toContainEqual(statuses);
     for (const res of results.filter((r) => r.statusCode === 400))
       expect(res.json().code).toBe('email_registered_unverified');
-    const count = await ctx.database.db
+    const count = await setUpDb(ctx)
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('email', '=', body.email)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
-    const firms = await ctx.database.db
+    const firms = await setUpDb(ctx)
       .selectFrom('firms')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('business_name', '=', body.businessName)
@@ -227,12 +225,12 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     const body = validRegistration();
     await post('/api/auth/register', body);
     const otp = ctx.smtp.codeFor(body.email);
-    const user = await ctx.database.db
+    const user = await setUpDb(ctx)
       .selectFrom('users')
       .select('id')
       .where('email', '=', body.email)
       .executeTakeFirstOrThrow();
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('email_verifications')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', user.id)
@@ -267,12 +265,12 @@ describe('POST /api/auth/verify and /api/auth/resend-otp', () => {
     expect(tooSoon.json().message).toBe(MESSAGES.resendTooSoon);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
-    const user = await ctx.database.db
+    const user = await setUpDb(ctx)
       .selectFrom('users')
       .select('id')
       .where('email', '=', body.email)
       .executeTakeFirstOrThrow();
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('email_verifications')
       .set({ sent_at: new Date(Date.now() - 61_000) })
       .where('user_id', '=', user.id)
@@ -348,13 +346,13 @@ describe('POST /api/auth/login and /api/auth/login-others', () => {
   it('signs in an employee only with their role and their own admin’s email', async () => {
     const admin = await signUpAdmin(ctx);
     const other = await signUpAdmin(ctx);
-    const firm = await ctx.database.db
+    const firm = await setUpDb(ctx)
       .selectFrom('users')
       .select('firm_id')
       .where('email', '=', admin.email)
       .executeTakeFirstOrThrow();
     const rmEmail = uniqueEmail('rm');
-    await ctx.database.db
+    await setUpDb(ctx)
       .insertInto('users')
       .values({
         firm_id: firm.firm_id,
@@ -485,7 +483,7 @@ describe('GET /api/auth/check-user', () => {
 
   it('answers 420 once the user no longer exists', async () => {
     const admin = await signUpAdmin(ctx);
-    await ctx.database.db.deleteFrom('users').where('email', '=', admin.email).execute();
+    await setUpDb(ctx).deleteFrom('users').where('email', '=', admin.email).execute();
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/check-user',

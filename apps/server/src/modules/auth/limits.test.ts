@@ -1,6 +1,6 @@
 import { MESSAGES } from '@behavio/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminOnPlan } from '../../../test/firms.js';
+import { adminOnPlan, setUpDb } from '../../../test/firms.js';
 import { startWellInsideAMinuteWindow } from '../../../test/rate-limit-window.js';
 import {
   createTestContext,
@@ -50,7 +50,7 @@ describe('one-time codes under parallel guesses', () => {
       });
       expect(registered.statusCode).toBe(201);
       await raceGuesses('/api/auth/verify', (otp) => ({ email, otp }), ctx.smtp.codeFor(email));
-      const user = await ctx.database.db
+      const user = await setUpDb(ctx)
         .selectFrom('users')
         .select('verified_at')
         .where('email', '=', email)
@@ -112,7 +112,7 @@ describe('rate limits that cannot lock a user out', () => {
     const sharedEmail = uniqueEmail('same.person');
     const firms = [await adminOnPlan(ctx, 'pro'), await adminOnPlan(ctx, 'pro')];
     for (const firm of firms)
-      await ctx.database.db
+      await setUpDb(ctx)
         .insertInto('users')
         .values({
           firm_id: firm.firmId,

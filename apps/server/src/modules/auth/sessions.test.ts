@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, PASSWORD_MESSAGES, REGISTER_MESSAGES } from '@behavio/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, setUpDb } from '../../../test/firms.js';
 import { bearer, createTestContext, signUpAdmin, type TestContext } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { createServices } from '../../services.js';
@@ -70,7 +70,7 @@ describe('POST /api/auth/logout', () => {
     const { pruneRevokedTokens } = await import('./auth.repository.js');
     const count = async () =>
       (
-        await ctx.database.db
+        await setUpDb(ctx)
           .selectFrom('revoked_tokens as r')
           .innerJoin('users as u', 'u.id', 'r.user_id')
           .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -291,21 +291,21 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     expect((await reset(otp)).json().message).toBe(MESSAGES.expiredOtp);
 
     // A new code a minute later, past its 15 minutes.
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('password_resets')
       .set({ sent_at: new Date(Date.now() - 61_000) })
       .execute();
     ctx.smtp.received.length = 0;
     await post('/api/auth/forgot-password', { email: admin.email });
     const fresh = await resetCodeFor(admin.email);
-    const row = await ctx.database.db
+    const row = await setUpDb(ctx)
       .selectFrom('password_resets')
       .innerJoin('users', 'users.id', 'password_resets.user_id')
       .select(['expires_at', 'sent_at'])
       .where('users.email', '=', admin.email)
       .executeTakeFirstOrThrow();
     expect(row.expires_at.getTime() - row.sent_at.getTime()).toBeCloseTo(15 * 60_000, -3);
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .execute();

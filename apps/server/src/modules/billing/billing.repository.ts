@@ -1,6 +1,7 @@
 import type { BillingCycle, PaidPlan, Plan } from '@behavio/contract';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import type {
   BillingProvider,
   LocalCheckoutStatus,
@@ -9,7 +10,15 @@ import type {
 } from '../../db/schema.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * Payment webhooks and the period-end sweep find subscriptions, events and checkout sessions by
+ * their own or the provider's ids, across firms; the firm is read from the row found.
+ */
+const byProviderIds = (db: Executor) =>
+  withoutFirmScope(db, 'webhooks and the period-end sweep find billing rows by id across firms');
 
 /* ----------------------------------------------- firms ---------------------------------------- */
 
@@ -59,7 +68,7 @@ export async function findSubscriptionByProviderId(
   providerSubscriptionId: string,
   options: { forUpdate?: boolean } = {},
 ) {
-  let query = db
+  let query = byProviderIds(db)
     .selectFrom('subscriptions')
     .selectAll()
     .where('provider', '=', provider)
@@ -137,7 +146,7 @@ export type SubscriptionUpdate = Pick<
 >;
 
 export async function updateSubscription(db: Executor, id: string, values: SubscriptionUpdate) {
-  return db
+  return byProviderIds(db)
     .updateTable('subscriptions')
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
@@ -147,7 +156,7 @@ export async function updateSubscription(db: Executor, id: string, values: Subsc
 
 /** Live subscriptions whose period has ended and that the scheduler acts on. */
 export async function dueSubscriptions(db: Executor, now: Date, limit: number) {
-  return db
+  return byProviderIds(db)
     .selectFrom('subscriptions')
     .select(['id', 'firm_id'])
     .where('status', '<>', 'ended')
@@ -159,7 +168,7 @@ export async function dueSubscriptions(db: Executor, now: Date, limit: number) {
 }
 
 export async function lockDueSubscription(db: Executor, id: string, now: Date) {
-  return db
+  return byProviderIds(db)
     .selectFrom('subscriptions')
     .selectAll()
     .where('id', '=', id)
@@ -177,7 +186,7 @@ export async function processedEventOutcome(
   provider: BillingProvider,
   eventId: string,
 ) {
-  const row = await db
+  const row = await byProviderIds(db)
     .selectFrom('billing_events')
     .select('outcome')
     .where('provider', '=', provider)
@@ -192,7 +201,7 @@ export async function claimEvent(
   db: Executor,
   values: { provider: BillingProvider; eventId: string; type: string },
 ) {
-  const row = await db
+  const row = await byProviderIds(db)
     .insertInto('billing_events')
     .values({ provider: values.provider, event_id: values.eventId, type: values.type })
     .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
@@ -206,7 +215,7 @@ export async function setEventOutcome(
   key: { provider: BillingProvider; eventId: string },
   values: { outcome: string; detail: string | null; firmId: string | null },
 ) {
-  await db
+  await byProviderIds(db)
     .updateTable('billing_events')
     .set({ outcome: values.outcome, detail: values.detail, firm_id: values.firmId })
     .where('provider', '=', key.provider)
@@ -269,7 +278,7 @@ export async function completeLocalSession(
   id: string,
   status: Exclude<LocalCheckoutStatus, 'open'>,
 ) {
-  await db
+  await byProviderIds(db)
     .updateTable('local_checkout_sessions')
     .set({ status, completed_at: sql`now()` })
     .where('id', '=', id)
@@ -281,7 +290,7 @@ export async function expireOpenSessions(
   db: Executor,
   scope: { firmId: string; kind: 'subscription' } | { subscriptionId: string },
 ) {
-  let query = db
+  let query = byProviderIds(db)
     .updateTable('local_checkout_sessions')
     .set({ status: 'expired', completed_at: sql`now()` })
     .where('status', '=', 'open');
@@ -293,7 +302,7 @@ export async function expireOpenSessions(
 }
 
 export async function findOpenRenewal(db: Executor, subscriptionId: string) {
-  return db
+  return byProviderIds(db)
     .selectFrom('local_checkout_sessions')
     .selectAll()
     .where('subscription_id', '=', subscriptionId)

@@ -8,7 +8,7 @@ import {
 } from '@behavio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, planOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, planOf, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { ConfigError, loadConfig } from '../../config/env.js';
 import { BILLING_QUEUE } from './billing.service.js';
@@ -47,7 +47,7 @@ async function subscribe(headers: Headers, plan = 'pro', billingCycle = 'monthly
 }
 
 const auditOf = (firmId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('audit_events')
     .select(['action', 'actor_email', 'actor_role', 'actor_id', 'before', 'after'])
     .where('firm_id', '=', firmId)
@@ -229,7 +229,7 @@ describe('the full offline purchase', () => {
     expect(cancelAgain.json().subscription).toEqual(afterCancel.subscription);
 
     // The end is scheduled in pg-boss at the period end.
-    const subscription = await ctx.database.db
+    const subscription = await setUpDb(ctx)
       .selectFrom('subscriptions')
       .select('id')
       .where('firm_id', '=', admin.firmId)
@@ -237,7 +237,7 @@ describe('the full offline purchase', () => {
     const jobs = await sql<{ start_after: Date }>`
       select start_after from pgboss.job
       where name = ${BILLING_QUEUE} and data ->> 'subscriptionId' = ${subscription.id}
-      order by start_after desc`.execute(ctx.database.db);
+      order by start_after desc`.execute(setUpDb(ctx));
     expect(jobs.rows.length).toBeGreaterThan(0);
     near(new Date(jobs.rows[0]!.start_after).toISOString(), periodEnd, 5_000);
 
@@ -303,7 +303,7 @@ describe('the full offline purchase', () => {
 
     const other = await adminOnPlan(ctx);
     const old = await startCheckout(other.headers);
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('local_checkout_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', old)
@@ -324,7 +324,7 @@ describe('the full offline purchase', () => {
       complete(admin.headers, id, 'paid'),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const rows = await ctx.database.db
+    const rows = await setUpDb(ctx)
       .selectFrom('subscriptions')
       .select('id')
       .where('firm_id', '=', admin.firmId)
@@ -616,7 +616,7 @@ describe('payments on a PostgreSQL server', () => {
         .where('id', '=', admin.firmId)
         .executeTakeFirstOrThrow();
       expect(firm.plan).toBe('free');
-      const checkouts = await unconfigured.database.db
+      const checkouts = await setUpDb(unconfigured)
         .selectFrom('local_checkout_sessions')
         .select('id')
         .execute();

@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminOnPlan, employeeOf, planOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, planOf, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { BILLING_QUEUE } from './billing.service.js';
 
@@ -189,7 +189,7 @@ const status = async (headers: Record<string, string>) =>
   ).json<SubscriptionStatus>();
 
 const audit = (firmId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('audit_events')
     .select(['action', 'actor_email', 'actor_role'])
     .where('firm_id', '=', firmId)
@@ -336,7 +336,7 @@ describe('webhooks', () => {
     expect(await audit(admin.firmId)).toEqual([
       { action: 'subscription.activated', actor_email: 'stripe', actor_role: 'system' },
     ]);
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('billing_events')
       .selectAll()
       .where('event_id', '=', completed.id)
@@ -397,7 +397,7 @@ describe('webhooks', () => {
     }
     expect(stripeState.requests).toHaveLength(0);
     expect((await status(admin.headers)).hasSubscription).toBe(false);
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('billing_events')
       .select('event_id')
       .where('event_id', '=', body.id)
@@ -420,7 +420,7 @@ describe('webhooks', () => {
         reason: 'unknown firm',
       });
     }
-    const rows = await ctx.database.db
+    const rows = await setUpDb(ctx)
       .selectFrom('subscriptions')
       .select('id')
       .where('provider_subscription_id', '=', 'sub_orphan')

@@ -7,7 +7,7 @@ import {
   generateCustomers,
   toCsvBuffer,
 } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
@@ -28,7 +28,7 @@ async function recorded(firmId: string) {
       (select count(*)::int from insight_history where firm_id = ${firmId}) as history,
       (select string_agg(customer_id || '@' || computed_at::text, ',' order by customer_id)
         from customer_insights where firm_id = ${firmId}) as states
-  `.execute(ctx.database.db);
+  `.execute(setUpDb(ctx));
   return rows[0]!;
 }
 
@@ -77,7 +77,7 @@ it('replaying a file records nothing, whatever the files hold', async () => {
           expect(await recorded(admin.firmId)).toEqual(before);
           const changes = await changesOf(admin.headers, again);
           // An edit can push a row's allocation past 100: the file rejects it, every time.
-          const { accepted_rows } = await ctx.database.db
+          const { accepted_rows } = await setUpDb(ctx)
             .selectFrom('customer_files')
             .select('accepted_rows')
             .where('id', '=', again)

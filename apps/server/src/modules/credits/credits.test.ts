@@ -8,7 +8,13 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  type Admin,
+  setUpDb,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
@@ -20,7 +26,7 @@ const withCustomers = (admin: Admin, rows: number) => importCustomers(ctx, admin
 
 const userIdOf = async (email: string, firmId: string) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('users')
       .select(['id', 'credits'])
       .where('email', '=', email)
@@ -30,7 +36,7 @@ const userIdOf = async (email: string, firmId: string) =>
 
 const balance = async (userId: string) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('users')
       .select('credits')
       .where('id', '=', userId)
@@ -38,7 +44,7 @@ const balance = async (userId: string) =>
   ).credits;
 
 const ledger = (userId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('credit_ledger')
     .select(['delta', 'reason', 'balance_after', 'firm_id'])
     .where('user_id', '=', userId)
@@ -69,7 +75,7 @@ describe('credits', () => {
     const admin = await adminOnPlan(ctx);
     await withCustomers(admin, 30);
     const rm = await employeeOf(ctx, admin, 'rm');
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rm.id })
       .where('firm_id', '=', admin.firmId)
@@ -98,7 +104,7 @@ describe('credits', () => {
     const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
     expect(sum(body.data.risk_levels)).toBe(30);
     expect(sum(body.data.segments)).toBe(30);
-    const avg = await ctx.database.db
+    const avg = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select((eb) => eb.fn.avg<number>('priority_score').as('a'))
       .where('firm_id', '=', admin.firmId)
@@ -133,7 +139,7 @@ describe('credits', () => {
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
 
     // Checked against the stored scores, one customer at a time.
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select(['bias_scores', 'priority_score', 'customer_id'])
       .where('firm_id', '=', admin.firmId)
@@ -174,19 +180,21 @@ describe('credits', () => {
     const admin = await adminOnPlan(ctx);
     const view = await employeeOf(ctx, admin, 'view');
     // Spend down to 5 the way any change of credits is made: the balance and its ledger row.
-    await ctx.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ credits: 5 }).where('id', '=', view.id).execute();
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          firm_id: admin.firmId,
-          user_id: view.id,
-          delta: -95,
-          reason: 'test_adjustment',
-          balance_after: 5,
-        })
-        .execute();
-    });
+    await setUpDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ credits: 5 }).where('id', '=', view.id).execute();
+        await trx
+          .insertInto('credit_ledger')
+          .values({
+            firm_id: admin.firmId,
+            user_id: view.id,
+            delta: -95,
+            reason: 'test_adjustment',
+            balance_after: 5,
+          })
+          .execute();
+      });
     const before = await ledger(view.id);
     const res = await get(view.headers, '/api/free/freeRoute2');
     expect(res.statusCode).toBe(421);
@@ -238,7 +246,7 @@ describe('credits', () => {
       select u.id from users u
       left join credit_ledger l on l.user_id = u.id
       group by u.id, u.credits
-      having u.credits <> coalesce(sum(l.delta), 0)`.execute(ctx.database.db);
+      having u.credits <> coalesce(sum(l.delta), 0)`.execute(setUpDb(ctx));
     expect(mismatches.rows).toEqual([]);
   });
 });

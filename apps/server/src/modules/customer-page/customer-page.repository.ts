@@ -31,7 +31,9 @@ export function productOutcomes(db: Executor, firmId: string, customerId: string
     .innerJoin('products as p', (join) =>
       join.onRef('p.firm_id', '=', 'o.firm_id').onRef('p.product_id', '=', 'o.product_id'),
     )
-    .leftJoin('users as u', 'u.id', 'o.recorded_by')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.firm_id', '=', 'o.firm_id').onRef('u.id', '=', 'o.recorded_by'),
+    )
     .select([
       'o.product_id',
       'p.name as product_name',
@@ -51,7 +53,9 @@ export function productOutcomes(db: Executor, firmId: string, customerId: string
 export function callOutcomes(db: Executor, firmId: string, customerId: string) {
   return db
     .selectFrom('call_outcomes as o')
-    .leftJoin('users as u', 'u.id', 'o.rm_id')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.firm_id', '=', 'o.firm_id').onRef('u.id', '=', 'o.rm_id'),
+    )
     .select([
       'o.outcome',
       sql<string | null>`o.snooze_until::text`.as('snooze_until'),

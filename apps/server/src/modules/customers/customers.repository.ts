@@ -62,7 +62,9 @@ export function topPriorityQuery(db: Executor, firmId: string, limit: number) {
     .innerJoin('customers as c', (join) =>
       join.onRef('c.firm_id', '=', 'i.firm_id').onRef('c.customer_id', '=', 'i.customer_id'),
     )
-    .leftJoin('users as rm', 'rm.id', 'c.rm_id')
+    .leftJoin('users as rm', (join) =>
+      join.onRef('rm.firm_id', '=', 'c.firm_id').onRef('rm.id', '=', 'c.rm_id'),
+    )
     .where('i.firm_id', '=', firmId)
     .orderBy(
       listOrder({

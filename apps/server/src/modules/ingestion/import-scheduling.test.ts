@@ -1,7 +1,7 @@
 import type { UploadResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { adminOnPlan, uploadFile, type Admin } from '../../../test/firms.js';
+import { adminOnPlan, setUpDb, uploadFile, type Admin } from '../../../test/firms.js';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
 
 // At the real pace: firm A's 30,000 rows, then their recommendations run, while other firms
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const fileState = (fileId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('customer_files')
     .select(['status', 'heartbeat_at', 'completed_at'])
     .where('id', '=', fileId)

@@ -1,6 +1,7 @@
 import type { FileReading, RowProblem } from '@behavio/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import type { Database, FileFormat } from '../../db/schema.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
 import { COPY_COLUMNS } from './parse/index.js';
@@ -54,6 +55,13 @@ const rowsPerSecond = sql<number | null>`case
   then round(rows_processed / extract(epoch from now() - import_started_at))::int
 end`.as('rows_per_second');
 
+/**
+ * The import job keeps its own file row by the file's id and its claim (its job id), and the
+ * stalled-import sweep looks at every firm's: the firm was checked when the job claimed the file.
+ */
+const byJobClaim = (db: Executor) =>
+  withoutFirmScope(db, 'the import job updates its claimed file by id; the sweep spans firms');
+
 export async function insertFile(
   db: Executor,
   file: {
@@ -97,7 +105,21 @@ export async function insertFile(
 
 /** The encoding the whole file was read in (the upload saw only its first rows). */
 export async function recordEncoding(db: Executor, fileId: string, encoding: string | null) {
-  await db.updateTable('customer_files').set({ encoding }).where('id', '=', fileId).execute();
+  await byJobClaim(db)
+    .updateTable('customer_files')
+    .set({ encoding })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** The firm's plan as stored now (the token's may be older). */
+export async function firmPlan(db: Executor, firmId: string) {
+  const firm = await db
+    .selectFrom('firms')
+    .select('plan')
+    .where('id', '=', firmId)
+    .executeTakeFirstOrThrow();
+  return firm.plan;
 }
 
 /** Serialises plan checks and uploads of one firm (two parallel uploads on the free plan). */
@@ -149,7 +171,7 @@ export async function latestFileId(db: Executor, firmId: string) {
 }
 
 export async function markFailed(db: Executor, fileId: string, error: string, counts?: Counts) {
-  await db
+  await byJobClaim(db)
     .updateTable('customer_files')
     .set({
       status: 'failed',
@@ -200,6 +222,7 @@ export async function completeImport(
     .selectFrom('customer_files')
     .select('id')
     .where('id', '=', fileId)
+    .where('firm_id', '=', firmId)
     .where('status', '=', 'processing')
     .forUpdate()
     .executeTakeFirst();
@@ -212,7 +235,8 @@ export async function completeImport(
       completed_at: new Date(),
       ...countColumns(input.counts),
     })
-    .where('id', '=', fileId);
+    .where('id', '=', fileId)
+    .where('firm_id', '=', firmId);
 
   // Another file of the firm may have been attached since this one started: then merge.
   if (input.bulk && !(await firmHasPartitions(trx, firmId))) {
@@ -308,7 +332,7 @@ async function recordSuppliedCustomers(
     select ${fileId}::uuid, after + (n - 1) / ${chunk}, ${firmId}::uuid, array_agg(customer_id)
     from (select customer_id, row_number() over () as n from ${sql.table(table)}) numbered,
       (select coalesce(max(chunk) + 1, 0) as after from file_customer_ids
-        where file_id = ${fileId}) earlier
+        where firm_id = ${firmId} and file_id = ${fileId}) earlier
     group by after, (n - 1) / ${chunk}
   `.execute(trx);
 }
@@ -355,7 +379,11 @@ export async function deleteFileAndOrphans(
     select count(*) as n from orphans
   `.execute(trx);
   // Its chunks go with it (foreign key).
-  await trx.deleteFrom('customer_files').where('id', '=', fileId).execute();
+  await trx
+    .deleteFrom('customer_files')
+    .where('firm_id', '=', firmId)
+    .where('id', '=', fileId)
+    .execute();
   await refreshCustomerListIndex(trx, firmId);
   return {
     removedCustomers: Number(removed.rows[0]?.n ?? 0),
@@ -397,13 +425,14 @@ export async function claimImport(
     .updateTable('customer_files')
     .set({ import_job_id: claim.jobId, heartbeat_at: sql`now()` })
     .where('id', '=', claim.fileId)
+    .where('firm_id', '=', claim.firmId)
     .execute();
   return 'claimed';
 }
 
 /** The running import says it is alive. */
 export async function beatImport(db: Executor, fileId: string, jobId: string) {
-  await db
+  await byJobClaim(db)
     .updateTable('customer_files')
     .set({ heartbeat_at: sql`now()` })
     .where('id', '=', fileId)
@@ -422,7 +451,7 @@ export async function recordProgress(
   file: { fileId: string; jobId: string },
   progress: { processed: number; expected?: number | null },
 ) {
-  await db
+  await byJobClaim(db)
     .updateTable('customer_files')
     .set({
       rows_processed: progress.processed,
@@ -440,7 +469,7 @@ export async function recordProgress(
 /** Imports whose worker stopped saying it is alive `staleSeconds` ago. */
 export async function stalledImports(db: Executor, staleSeconds: number) {
   return (
-    db
+    byJobClaim(db)
       .selectFrom('customer_files')
       .select(['id', 'firm_id', 'import_job_id'])
       .where('status', '=', 'processing')
@@ -455,7 +484,7 @@ export async function stalledImports(db: Executor, staleSeconds: number) {
 
 /** The stalled import's job will run again: its file waits for it, claimed by no one. */
 export async function releaseImport(db: Executor, fileId: string, jobId: string) {
-  await db
+  await byJobClaim(db)
     .updateTable('customer_files')
     .set({ heartbeat_at: null })
     .where('id', '=', fileId)

@@ -341,7 +341,7 @@ export class IngestionService {
       const inspected = await this.inspect(path, stored.filename, saved.mapping);
       // A saved mapping that no longer reads the file (its values moved) is asked for again.
       if (inspected.ok) {
-        await touchSavedMapping(this.db, saved.id);
+        await touchSavedMapping(this.db, uploader.firmId, saved.id);
         const applied = { source: 'saved', mapping: saved.mapping } as const;
         return this.startImport(uploader, stored, inspected.summary, applied, context, options);
       }
@@ -426,7 +426,7 @@ export class IngestionService {
         await repo.lockFirm(trx, uploader.firmId);
         await options.beforeRecord?.(trx, fileId);
         await this.assertMayUpload(uploader, trx);
-        if (stored.pending && !(await deletePendingFile(trx, fileId)))
+        if (stored.pending && !(await deletePendingFile(trx, uploader.firmId, fileId)))
           throw notFound(NOT_WAITING_FOR_MAPPING);
         await repo.insertFile(trx, {
           id: fileId,
@@ -499,12 +499,7 @@ export class IngestionService {
   /** 403 `upload_limit_reached` for a free firm that already has its one file. */
   async assertMayUpload(uploader: Uploader, trx: Executor = this.db) {
     if (isPaidPlan(uploader.plan)) return;
-    const plan = await trx
-      .selectFrom('firms')
-      .select('plan')
-      .where('id', '=', uploader.firmId)
-      .executeTakeFirstOrThrow();
-    if (isPaidPlan(plan.plan)) return;
+    if (isPaidPlan(await repo.firmPlan(trx, uploader.firmId))) return;
     if ((await countActiveFiles(trx, uploader.firmId)) >= 1)
       throw forbidden(FREE_PLAN_UPLOAD_MESSAGE, 'upload_limit_reached');
   }

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { adminOnPlan, employeeOf, uploadFile } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, uploadFile, setUpDb } from '../../../test/firms.js';
 import { filesSupplying } from '../../../test/supplying-files.js';
 import {
   csvOf,
@@ -33,7 +33,7 @@ const get = (headers: Record<string, string>, url: string) =>
 const countCustomers = async (firmId: string) =>
   Number(
     (
-      await ctx.database.db
+      await setUpDb(ctx)
         .selectFrom('customers')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('firm_id', '=', firmId)
@@ -44,7 +44,7 @@ const countCustomers = async (firmId: string) =>
 const storedCashByCustomer = async (firmId: string, ids: string[]) =>
   Object.fromEntries(
     (
-      await ctx.database.db
+      await setUpDb(ctx)
         .selectFrom('customers')
         .select(['customer_id', 'cash_pct'])
         .where('firm_id', '=', firmId)
@@ -58,7 +58,7 @@ const noOfFileUploads = async (headers: Record<string, string>) =>
 /** The customer ids that have stored insights, in order. */
 const insightsOf = async (firmId: string) =>
   (
-    await ctx.database.db
+    await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select('customer_id')
       .where('firm_id', '=', firmId)
@@ -97,7 +97,7 @@ describe('POST /api/content/upload-file', () => {
     expect(body.preview.columns_info.map((c) => c.name)).toContain('max_drawdown_pct');
 
     expect(await countCustomers(admin.firmId)).toBe(40);
-    const insights = await ctx.database.db
+    const insights = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select(['model_version', 'priority_score', 'segment', 'recommended_action'])
       .where('firm_id', '=', admin.firmId)
@@ -216,7 +216,7 @@ describe('POST /api/content/upload-file', () => {
     const res = await upload(admin.headers, 'lost.csv', toCsvBuffer(table));
     const { file_id, preview } = res.json<UploadResponse>();
     expect(preview.rejected_rows).toBe(1);
-    const { storage_key } = await ctx.database.db
+    const { storage_key } = await setUpDb(ctx)
       .selectFrom('customer_files')
       .select('storage_key')
       .where('id', '=', file_id!)
@@ -266,7 +266,7 @@ describe('POST /api/content/upload-file', () => {
       accepted_rows: 3,
       rejected_rows: 0,
     });
-    const stored = await ctx.database.db
+    const stored = await setUpDb(ctx)
       .selectFrom('customers')
       .select('customer_id')
       .where('firm_id', '=', admin.firmId)
@@ -381,7 +381,7 @@ describe('POST /api/content/upload-file', () => {
     const admin = await adminOnPlan(ctx, 'business');
     const rm = await employeeOf(ctx, admin);
     await upload(admin.headers, 'first.csv', csvOf(5));
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customers')
       .set({ rm_id: rm.id })
       .where('firm_id', '=', admin.firmId)
@@ -396,7 +396,7 @@ describe('POST /api/content/upload-file', () => {
     );
     expect(second.statusCode).toBe(201);
     expect(await countCustomers(admin.firmId)).toBe(7);
-    const customer = await ctx.database.db
+    const customer = await setUpDb(ctx)
       .selectFrom('customers')
       .select(['age', 'rm_id'])
       .where('firm_id', '=', admin.firmId)
@@ -418,7 +418,7 @@ describe('POST /api/content/upload-file', () => {
         code: 'file_too_large',
         error: 'The file is larger than the 1 MB limit.',
       });
-      const files = await small.database.db.selectFrom('customer_files').select('id').execute();
+      const files = await setUpDb(small).selectFrom('customer_files').select('id').execute();
       expect(files).toEqual([]);
     } finally {
       await small.close();
@@ -433,7 +433,7 @@ describe('POST /api/content/upload-file', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toMatch(/10/);
       expect(
-        await limited.database.db.selectFrom('customers').select('customer_id').execute(),
+        await setUpDb(limited).selectFrom('customers').select('customer_id').execute(),
       ).toEqual([]);
     } finally {
       await limited.close();
@@ -576,7 +576,7 @@ describe('file list, preview, report and delete', () => {
     const deleted = await get(admin.headers, `/api/content/delete-file/${file_id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'File deleted', file_id, removed_customers: 6 });
-    const events = await ctx.database.db
+    const events = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'subject_id', 'actor_email'])
       .where('firm_id', '=', admin.firmId)
@@ -604,7 +604,7 @@ describe('file list, preview, report and delete', () => {
     expect(await countCustomers(admin.firmId)).toBe(4);
     // The survivors are supplied by the first file only, and keep their insights; the
     // removed customers' insights are gone with them.
-    const survivors = await ctx.database.db
+    const survivors = await setUpDb(ctx)
       .selectFrom('customers')
       .select('customer_id')
       .where('firm_id', '=', admin.firmId)

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 
 /**
  * An import's own tables (docs/ingestion.md, "Loading a file"): the accepted rows of one file
@@ -272,7 +273,7 @@ export async function sweepLoadTables(db: Executor): Promise<string[]> {
   // Tables first: a file whose tables are listed existed before them, so if it is still
   // processing, the query after sees it.
   const tables = await listLoadTables(db);
-  const processing = await db
+  const processing = await withoutFirmScope(db, 'the load-table sweep spans every firm’s imports')
     .selectFrom('customer_files')
     .select('id')
     .where('status', '=', 'processing')

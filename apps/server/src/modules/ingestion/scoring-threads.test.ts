@@ -3,7 +3,7 @@ import { createHook } from 'node:async_hooks';
 import type { UploadResponse } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { adminOnPlan, importCustomers, uploadFile } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers, uploadFile, setUpDb } from '../../../test/firms.js';
 import {
   csvOf,
   customerTable,
@@ -49,7 +49,7 @@ const workers = scoringWorkers();
 
 /** The firm's stored insight columns, by customer id. */
 const storedInsights = (ctx: TestContext, firmId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('customer_insights')
     .select(['customer_id', ...INSIGHT_COLUMNS])
     .where('firm_id', '=', firmId)
@@ -112,14 +112,14 @@ parentPort.on('message', ({ id }) => {
       const res = await uploadFile(ctx, admin.headers, 'customers.csv', csvOf(9_000));
       const job = { fileId: res.json<UploadResponse>().file_id!, firmId: admin.firmId };
       const fileState = () =>
-        ctx.database.db
+        setUpDb(ctx)
           .selectFrom('customer_files')
           .select(['status', 'error'])
           .where('id', '=', job.fileId)
           .executeTakeFirstOrThrow();
       const customers = async () =>
         (
-          await ctx.database.db
+          await setUpDb(ctx)
             .selectFrom('customers')
             .select('customer_id')
             .where('firm_id', '=', admin.firmId)

@@ -1,7 +1,7 @@
 import type { FirmOverviewResponse } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOnPlan, importCustomers } from '../../../test/firms.js';
+import { adminOnPlan, importCustomers, setUpDb } from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { csvOf, generateCustomers } from '../../../test/fixtures/customer-files.js';
 import { lockFirmCustomers, refreshCustomerListIndex } from '../customers/customer-list-index.js';
@@ -19,7 +19,7 @@ describe('insights backfill', () => {
     await importCustomers(ctx, admin, csvOf(25));
     expect(await scheduleBackfillIfStale(ctx.database.db, ctx.services.queue)).toBe(false);
 
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customer_insights')
       .set({
         model_version: '0.9.0',
@@ -30,7 +30,7 @@ describe('insights backfill', () => {
       .where('firm_id', '=', admin.firmId)
       .where('customer_id', '<=', 'C-100010')
       .execute();
-    const stale = await ctx.database.db
+    const stale = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select('computed_at')
       .where('customer_id', '=', 'C-100020')
@@ -40,7 +40,7 @@ describe('insights backfill', () => {
     expect(
       await backfillInsights(ctx.database.db, ctx.services.logger, ctx.services.recommendations),
     ).toBe(10);
-    const rows = await ctx.database.db
+    const rows = await setUpDb(ctx)
       .selectFrom('customer_insights')
       .select([
         'customer_id',
@@ -84,15 +84,17 @@ describe('insights backfill', () => {
     expect(recomputed.low).toBeLessThan(25);
 
     // An older model that called everyone low risk, as the summary last counted it.
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('customer_insights')
       .set({ model_version: '0.9.0', risk_level: 'low' })
       .where('firm_id', '=', admin.firmId)
       .execute();
-    await ctx.database.db.transaction().execute(async (trx) => {
-      await lockFirmCustomers(trx, admin.firmId);
-      await refreshCustomerListIndex(trx, admin.firmId);
-    });
+    await setUpDb(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        await lockFirmCustomers(trx, admin.firmId);
+        await refreshCustomerListIndex(trx, admin.firmId);
+      });
     expect(await riskCounts()).toEqual({ high: 0, medium: 0, low: 25 });
 
     await backfillInsights(ctx.database.db, ctx.services.logger, ctx.services.recommendations);
@@ -100,14 +102,11 @@ describe('insights backfill', () => {
   });
 
   it('queues a backfill job when stale insights exist, which the worker runs', async () => {
-    await ctx.database.db
-      .updateTable('customer_insights')
-      .set({ model_version: '0.9.0' })
-      .execute();
+    await setUpDb(ctx).updateTable('customer_insights').set({ model_version: '0.9.0' }).execute();
     expect(await scheduleBackfillIfStale(ctx.database.db, ctx.services.queue)).toBe(true);
     const staleCount = async () =>
       (
-        await ctx.database.db
+        await setUpDb(ctx)
           .selectFrom('customer_insights')
           .select('customer_id')
           .where('model_version', '<>', MODEL_VERSION)

@@ -2,6 +2,7 @@ import type { CustomerRecord } from '@behavio/contract';
 import { MODEL_VERSION, scoreCustomerCompact } from '@behavio/insights';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { RecommendationsService } from '../products/recommendations.service.js';
@@ -17,7 +18,7 @@ export async function scheduleBackfillIfStale(
   db: Kysely<Database>,
   queue: JobQueue,
 ): Promise<boolean> {
-  const stale = await db
+  const stale = await withoutFirmScope(db, 'start-up looks for stale insights in every firm')
     .selectFrom('customer_insights')
     .select('customer_id')
     .where('model_version', '<>', MODEL_VERSION)
@@ -43,8 +44,10 @@ export async function backfillInsights(
 ): Promise<number> {
   let done = 0;
   const firms = new Set<string>();
+  // The model changed for every firm: the batches take stale rows wherever they are.
+  const everyFirm = withoutFirmScope(db, 'the backfill recomputes stale insights of every firm');
   for (;;) {
-    const rows = await db
+    const rows = await everyFirm
       .selectFrom('customers as c')
       .innerJoin('customer_insights as i', (join) =>
         join.onRef('i.firm_id', '=', 'c.firm_id').onRef('i.customer_id', '=', 'c.customer_id'),
@@ -64,7 +67,7 @@ export async function backfillInsights(
       update customer_insights i set ${assignments}, computed_at = now()
       from jsonb_populate_recordset(null::customer_insights, ${JSON.stringify(updates)}::jsonb) r
       where i.firm_id = r.firm_id and i.customer_id = r.customer_id
-    `.execute(db);
+    `.execute(everyFirm);
     done += rows.length;
     for (const row of rows) firms.add(row.firm_id);
   }

@@ -57,7 +57,9 @@ const noteColumns = [
 const notes = (db: Executor, firmId: string, customerId: string) =>
   db
     .selectFrom('customer_notes as n')
-    .leftJoin('users as u', 'u.id', 'n.author_id')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.firm_id', '=', 'n.firm_id').onRef('u.id', '=', 'n.author_id'),
+    )
     .select(noteColumns)
     .where('n.firm_id', '=', firmId)
     .where('n.customer_id', '=', customerId);
@@ -109,10 +111,11 @@ export async function insertNote(
   return row.id;
 }
 
-export async function updateNote(db: Executor, noteId: string, body: string) {
+export async function updateNote(db: Executor, firmId: string, noteId: string, body: string) {
   await db
     .updateTable('customer_notes')
     .set({ body, updated_at: sql<Date>`now()` })
+    .where('firm_id', '=', firmId)
     .where('id', '=', noteId)
     .execute();
 }

@@ -80,7 +80,7 @@ export class NotesService {
         throw forbidden(NOTE_MESSAGES.notAuthor, 'note_not_author');
       if (!note.editable)
         throw new AppError('note_edit_window_closed', NOTE_MESSAGES.editWindowClosed);
-      await repo.updateNote(trx, noteId, body);
+      await repo.updateNote(trx, principal.firmId, noteId, body);
       await recordAudit(trx, principal, {
         action: 'note.edited',
         subjectType: 'customer',

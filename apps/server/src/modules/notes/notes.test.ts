@@ -8,7 +8,13 @@ import {
 } from '@behavio/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employeeOf, firmWithTwoBooks, type Admin, type Employee } from '../../../test/firms.js';
+import {
+  employeeOf,
+  firmWithTwoBooks,
+  type Admin,
+  type Employee,
+  setUpDb,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /** Notes on a customer (issue 20, item 7): who may write and edit which, and for how long. */
@@ -38,7 +44,7 @@ const edit = (headers: Headers, customerId: string, noteId: string, payload: obj
 const countNotes = async () =>
   Number(
     (
-      await ctx.database.db
+      await setUpDb(ctx)
         .selectFrom('customer_notes')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -79,7 +85,7 @@ describe('writing a note', () => {
       ['Asked about the bond fund.', 'Ada Admin'],
       ['Prefers calls after 4pm.', 'rm person'],
     ]);
-    const audited = await ctx.database.db
+    const audited = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'actor_email', 'subject_id', 'after'])
       .where('firm_id', '=', admin.firmId)
@@ -148,7 +154,7 @@ describe('editing a note', () => {
       note: { id: note.id, body: 'Call back Tuesday', created_at: note.created_at },
     });
     expect(res.json<NoteResponse>().note.updated_at).not.toBeNull();
-    const audited = await ctx.database.db
+    const audited = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['actor_email', 'before', 'after'])
       .where('firm_id', '=', admin.firmId)
@@ -177,7 +183,7 @@ describe('editing a note', () => {
     const note = await write(rm.headers, own, 'Old note');
     // created_at is never updated by the app (the schema forbids it): written back here.
     await sql`update customer_notes set created_at = now() - interval '24 hours 1 second'
-      where id = ${note.id}`.execute(ctx.database.db);
+      where id = ${note.id}`.execute(setUpDb(ctx));
     const res = await edit(rm.headers, own, note.id, { body: 'Too late' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../../db/database.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 
 /** Seconds; from a cached list (a few ms) to a large upload (tens of seconds). */
@@ -44,13 +45,14 @@ export function createMetrics(deps: {
   });
 
   // Operator totals over all firms: counts only, no firm's data.
+  const everyFirm = withoutFirmScope(database.db, 'operator metrics count every firm’s files');
   new Gauge({
     name: 'behavio_import_files',
     help: 'Customer files (import jobs) kept, by outcome: processing, completed or failed.',
     labelNames: ['outcome'],
     registers: [registry],
     async collect() {
-      const rows = await database.db
+      const rows = await everyFirm
         .selectFrom('customer_files')
         .select(['status', (eb) => eb.fn.countAll<string>().as('files')])
         .groupBy('status')
@@ -66,7 +68,7 @@ export function createMetrics(deps: {
     labelNames: ['outcome'],
     registers: [registry],
     async collect() {
-      const totals = await database.db
+      const totals = await everyFirm
         .selectFrom('customer_files')
         .select((eb) => [
           eb.fn.coalesce(eb.fn.sum<string>('accepted_rows'), eb.lit(0)).as('accepted'),

@@ -164,7 +164,9 @@ export async function recommendedNowCounts(db: Executor, firmId: string) {
 export function firmOutcomes(db: Executor, firmId: string) {
   return db
     .selectFrom('product_outcomes as o')
-    .leftJoin('users as u', 'u.id', 'o.recorded_by')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.firm_id', '=', 'o.firm_id').onRef('u.id', '=', 'o.recorded_by'),
+    )
     .select([
       'o.customer_id',
       'o.product_id',

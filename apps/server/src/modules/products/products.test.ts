@@ -9,7 +9,13 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvOf } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf, importCustomers, type Admin } from '../../../test/firms.js';
+import {
+  adminOnPlan,
+  employeeOf,
+  importCustomers,
+  type Admin,
+  setUpDb,
+} from '../../../test/firms.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { DEFAULT_SHELF } from '@behavio/contract';
 
@@ -57,7 +63,7 @@ const create = async (admin: Admin, body: object = narrowCard) => {
 };
 
 const auditActions = (firmId: string, productId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('audit_events')
     .select(['action', 'actor_role'])
     .where('firm_id', '=', firmId)
@@ -162,12 +168,12 @@ describe('managing the shelf', () => {
     const admin = await adminOnPlan(ctx, 'pro');
     await importCustomers(ctx, admin, csvOf(2));
     const product = await create(admin);
-    const customer = await ctx.database.db
+    const customer = await setUpDb(ctx)
       .selectFrom('customers')
       .select('customer_id')
       .where('firm_id', '=', admin.firmId)
       .executeTakeFirstOrThrow();
-    await ctx.database.db
+    await setUpDb(ctx)
       .insertInto('product_outcomes')
       .values({
         firm_id: admin.firmId,
@@ -185,7 +191,7 @@ describe('managing the shelf', () => {
   it('refuses with 409 to delete a product once recommended, even with no outcome left', async () => {
     const admin = await adminOnPlan(ctx);
     const product = await create(admin);
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('products')
       .set({ first_recommended_at: new Date() })
       .where('product_id', '=', product.product_id)

@@ -1,9 +1,15 @@
 import type { ShelfProduct } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
 import { CUSTOMER_RECORD_COLUMNS } from '../customers/customers.repository.js';
 
 /** The firm's active products, as the recommendation model reads them. */
+
+/** The background sweeps look for firms with recommendation work due, across every firm. */
+const everyFirm = (db: Executor) =>
+  withoutFirmScope(db, 'the recommendation sweeps find the firms with work due');
+
 export async function activeShelf(db: Executor, firmId: string): Promise<ShelfProduct[]> {
   return db
     .selectFrom('products')
@@ -179,7 +185,7 @@ export async function finishRun(db: Executor, firmId: string, requested: number)
 
 /** Firms with a run asked for that nobody is running (a lost job, or a runner that died). */
 export async function firmsWaitingForRun(db: Executor, staleSeconds: number) {
-  const rows = await db
+  const rows = await everyFirm(db)
     .selectFrom('recommendation_runs')
     .select('firm_id')
     .whereRef('requested', '>', 'computed')
@@ -195,7 +201,7 @@ export async function firmsWaitingForRun(db: Executor, staleSeconds: number) {
 
 /** Firms where a declined product's cooling-off period ended in the last two days. */
 export async function firmsWithCooloffEnding(db: Executor, cooloffDays: number) {
-  const rows = await db
+  const rows = await everyFirm(db)
     .selectFrom('product_outcomes')
     .select('firm_id')
     .distinct()

@@ -8,7 +8,7 @@ import {
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/helper.js';
-import { adminOnPlan, employeeOf, uploadFile } from '../../../../test/firms.js';
+import { adminOnPlan, employeeOf, uploadFile, setUpDb } from '../../../../test/firms.js';
 import { filesSupplying } from '../../../../test/supplying-files.js';
 import {
   customerTable,
@@ -75,7 +75,7 @@ async function countsOf(headers: Headers, fileId: string) {
 }
 
 const storedCustomer = (firmId: string, customerId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('customers')
     .leftJoin('customer_insights', (j) =>
       j
@@ -177,7 +177,7 @@ describe('the rejected rows of a completed file', () => {
     expect((await get(admin.headers, '/api/content/list-customers?limit=100')).statusCode).not.toBe(
       500,
     );
-    const audit = await ctx.database.db
+    const audit = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['action', 'subject_id'])
       .where('firm_id', '=', admin.firmId)

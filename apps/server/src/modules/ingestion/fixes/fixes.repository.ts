@@ -20,6 +20,7 @@ export async function lockFileForFix(trx: Transaction<Database>, firmId: string,
 /** The fixed rows move from the rejected count to the accepted one; their problems go. */
 export async function recordFix(
   trx: Transaction<Database>,
+  firmId: string,
   fileId: string,
   fix: { rows: readonly number[]; problems: RowProblem[] },
 ) {
@@ -33,16 +34,18 @@ export async function recordFix(
       fixed_rows: sql`fixed_rows || ${`{${fix.rows.join(',')}}`}::integer[]`,
       problems: JSON.stringify(fix.problems),
     })
+    .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .returning(['accepted_rows', 'rejected_rows'])
     .executeTakeFirstOrThrow();
 }
 
 /** The rows fixed so far, read again after a fix commits to rewrite the report without them. */
-export async function fixedRowsOf(db: Executor, fileId: string) {
+export async function fixedRowsOf(db: Executor, firmId: string, fileId: string) {
   const file = await db
     .selectFrom('customer_files')
     .select('fixed_rows')
+    .where('firm_id', '=', firmId)
     .where('id', '=', fileId)
     .executeTakeFirst();
   return file?.fixed_rows;

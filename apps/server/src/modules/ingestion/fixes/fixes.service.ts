@@ -126,7 +126,10 @@ export class FileFixesService {
         const problems = ((locked.problems ?? []) as RowProblem[]).filter(
           (p) => !numbers.has(p.row),
         );
-        const updated = await recordFix(trx, fileId, { rows: [...numbers], problems });
+        const updated = await recordFix(trx, principal.firmId, fileId, {
+          rows: [...numbers],
+          problems,
+        });
         await refreshCustomerListIndex(trx, principal.firmId);
         await this.deps.recommendations.request(trx, principal.firmId);
         await recordAudit(trx, principal, {
@@ -210,7 +213,7 @@ export class FileFixesService {
   private async compactReport(file: FileRecord) {
     const { storage, logger } = this.deps;
     try {
-      const fixed = await fixedRowsOf(this.db, file.id);
+      const fixed = await fixedRowsOf(this.db, file.firm_id, file.id);
       const source = fixed && (await storage.readReport(file.storage_key));
       if (!source) return;
       await rewriteReport(source, storage.reportPath(file.storage_key), new Set(fixed));

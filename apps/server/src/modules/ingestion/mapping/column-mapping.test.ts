@@ -7,7 +7,7 @@ import {
 } from '@behavio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/helper.js';
-import { adminOnPlan, employeeOf, uploadFile } from '../../../../test/firms.js';
+import { adminOnPlan, employeeOf, uploadFile, setUpDb } from '../../../../test/firms.js';
 import {
   customerTable,
   generateCustomers,
@@ -43,7 +43,7 @@ const filesOf = async (headers: Headers) =>
 
 /** The firm's stored customers, by id, with the columns the records carry. */
 async function storedCustomers(firmId: string) {
-  const rows = await ctx.database.db
+  const rows = await setUpDb(ctx)
     .selectFrom('customers')
     .select([...MAPPABLE_COLUMNS])
     .where('firm_id', '=', firmId)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ColumnMapping, FileHeader, MappingSuggestion } from '@behavio/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor.js';
+import { withoutFirmScope } from '../../../db/firm-scope.js';
 import type { FileFormat } from '../../../db/schema.js';
 
 /**
@@ -67,7 +68,7 @@ export async function cancelPendingFile(db: Executor, firmId: string, fileId: st
 
 /** Removes the waiting files older than `days`, of every firm: what was removed. */
 export async function expirePendingFiles(db: Executor, days: number) {
-  return db
+  return withoutFirmScope(db, 'the daily sweep removes every firm’s expired waiting files')
     .deleteFrom('pending_files')
     .where('created_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
     .returning(['id', 'firm_id', 'storage_key', 'filename', 'created_at'])
@@ -75,8 +76,16 @@ export async function expirePendingFiles(db: Executor, days: number) {
 }
 
 /** Removes the pending file; false when another request took it first. */
-export async function deletePendingFile(db: Executor, fileId: string): Promise<boolean> {
-  const result = await db.deleteFrom('pending_files').where('id', '=', fileId).executeTakeFirst();
+export async function deletePendingFile(
+  db: Executor,
+  firmId: string,
+  fileId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('pending_files')
+    .where('firm_id', '=', firmId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -91,10 +100,15 @@ export async function findSavedMapping(db: Executor, firmId: string, headers: re
     .executeTakeFirst();
 }
 
-export async function touchSavedMapping(db: Executor, mappingId: string): Promise<void> {
+export async function touchSavedMapping(
+  db: Executor,
+  firmId: string,
+  mappingId: string,
+): Promise<void> {
   await db
     .updateTable('column_mappings')
     .set({ last_used_at: new Date() })
+    .where('firm_id', '=', firmId)
     .where('id', '=', mappingId)
     .execute();
 }

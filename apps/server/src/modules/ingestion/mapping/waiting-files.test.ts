@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/helper.js';
-import { adminOnPlan, employeeOf, uploadFile } from '../../../../test/firms.js';
+import { adminOnPlan, employeeOf, uploadFile, setUpDb } from '../../../../test/firms.js';
 import { toCsvBuffer } from '../../../../test/fixtures/customer-files.js';
 import { crmExport } from '../../../../test/fixtures/renamed-exports.js';
 import { WAITING_FILE_MAX_DAYS } from './pending.js';
@@ -39,14 +39,14 @@ async function waitingFile(admin: { headers: Headers }, seed = 1) {
 }
 
 const pendingRow = (fileId: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('pending_files')
     .select('storage_key')
     .where('id', '=', fileId)
     .executeTakeFirst();
 
 const auditOf = (firmId: string, action: string) =>
-  ctx.database.db
+  setUpDb(ctx)
     .selectFrom('audit_events')
     .select([
       'action',
@@ -112,7 +112,7 @@ describe('a file waiting for its mapping', () => {
     const old = await waitingFile(admin, 2);
     const fresh = await waitingFile(admin, 3);
     const { storage_key } = (await pendingRow(old.file_id))!;
-    await ctx.database.db
+    await setUpDb(ctx)
       .updateTable('pending_files')
       .set({ created_at: sql`now() - make_interval(days => ${WAITING_FILE_MAX_DAYS}, hours => 1)` })
       .where('id', '=', old.file_id)
