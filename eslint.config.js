@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { boundaries } from './eslint.boundaries.js';
+import { sqlZones } from './eslint.sql-zones.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -37,4 +38,5 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   boundaries,
+  sqlZones,
 );
