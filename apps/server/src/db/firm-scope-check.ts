@@ -61,6 +61,7 @@ const QUERY_KINDS = new Set([
   'MergeQueryNode',
 ]);
 const VALUE_KINDS = new Set(['ValueNode', 'ValueListNode', 'PrimitiveValueListNode']);
+const PLAIN_VALUE_KINDS = new Set(['ValueNode', 'PrimitiveValueListNode']);
 /** Nodes that read a column or rows: an expression with one is not a bound value. */
 const READING_KINDS = new Set(['ReferenceNode', 'ColumnNode', 'SelectAllNode', ...QUERY_KINDS]);
 
@@ -88,6 +89,8 @@ class Checker {
       return;
     }
     if (QUERY_KINDS.has(node.kind)) return this.query(node, level);
+    // Plain values hold no query: a bulk insert's rows or a long IN list are not walked.
+    if (PLAIN_VALUE_KINDS.has(node.kind)) return;
     if (node.kind === 'RawNode') this.raw(node as RawNode);
     for (const [key, value] of Object.entries(node)) if (key !== 'kind') this.visit(value, level);
   }
