@@ -179,6 +179,9 @@ const CROSS_FIRM_PLACES: Record<string, string[]> = {
   'modules/auth/auth.repository.ts': [
     'sign-in, verification and password reset find the account by email',
   ],
+  'modules/auth/pending-accounts.repository.ts': [
+    'a pending registration is found by email; the sweep spans firms',
+  ],
   'modules/billing/billing.repository.ts': [
     'webhooks and the period-end sweep find billing rows by id across firms',
   ],

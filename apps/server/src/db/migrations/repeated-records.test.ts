@@ -5,6 +5,7 @@ import { generateCustomers } from '../../../test/fixtures/customer-files.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { DatabaseHandle } from '../database.js';
 import { migrations } from './index.js';
+import { withoutFirmScope } from '../firm-scope.js';
 
 /**
  * Migration 0029 on data (issue 36, item 4): the repeats already on file go, what they repeated
@@ -21,7 +22,8 @@ const BEFORE = keys[keys.indexOf(TARGET) - 1]!;
 
 beforeAll(async () => {
   handle = await createTestDatabase({ migrate: false });
-  db = handle.db;
+  // Migrations and their tests change every firm's rows (firm-scope.ts).
+  db = withoutFirmScope(handle.db, 'migrations change every firm’s rows');
   migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
 });
 afterAll(() => handle.close());

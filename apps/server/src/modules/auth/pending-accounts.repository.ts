@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { withoutFirmScope } from '../../db/firm-scope.js';
+
+/** A registration is found by its email (before any firm is known), the sweep across firms. */
+const beforeTheFirmIsKnown = (db: Executor) =>
+  withoutFirmScope(db, 'a pending registration is found by email; the sweep spans firms');
 
 /**
  * How long a registration may wait for its email to be verified (docs/security.md, "Account
@@ -22,7 +27,7 @@ export const pendingExpired = sql<boolean>`(verified_at is null and created_at <
 export async function removePendingRegistration(db: Executor, email: string): Promise<boolean> {
   // Locked first: a verification committing meanwhile is waited for and then seen, so an
   // account verified at this very moment is never removed.
-  const pending = await db
+  const pending = await beforeTheFirmIsKnown(db)
     .selectFrom('users')
     .select('firm_id')
     .where('role', '=', 'admin')
@@ -37,7 +42,7 @@ export async function removePendingRegistration(db: Executor, email: string): Pr
 
 /** The daily sweep: every registration left unverified past the TTL goes, with its firm. */
 export async function removeExpiredRegistrations(db: Executor): Promise<number> {
-  const removed = await db
+  const removed = await beforeTheFirmIsKnown(db)
     .deleteFrom('firms')
     .where('id', 'in', (eb) =>
       eb.selectFrom('users').select('firm_id').where('role', '=', 'admin').where(pendingExpired),

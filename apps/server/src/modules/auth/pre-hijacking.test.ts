@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../../test/api-keys.js';
 import { generateCustomers } from '../../../test/fixtures/customer-files.js';
-import { adminOnPlan, employeeOf } from '../../../test/firms.js';
+import { adminOnPlan, employeeOf, setUpDb } from '../../../test/firms.js';
 import { bearer, createTestContext, uniqueEmail, type TestContext } from '../../../test/helper.js';
 import {
   UNVERIFIED_ACCOUNT_TTL_DAYS,
@@ -38,11 +38,7 @@ const importWith = (headers: Headers) =>
     headers,
   );
 const usersWithEmail = (email: string) =>
-  ctx.database.db
-    .selectFrom('users')
-    .select(['id', 'firm_id'])
-    .where('email', '=', email)
-    .execute();
+  setUpDb(ctx).selectFrom('users').select(['id', 'firm_id']).where('email', '=', email).execute();
 
 describe('a registration left unverified', () => {
   it('is replaced by the next one: after the victim verifies, the attacker’s password fails', async () => {
@@ -123,7 +119,7 @@ describe('a registration left unverified', () => {
       expect((await post('/api/auth/register', body)).statusCode).toBe(201);
     const staleCode = ctx.smtp.codeFor(stale.email);
     await sql`update users set created_at = now() - make_interval(days => ${UNVERIFIED_ACCOUNT_TTL_DAYS}, mins => 1)
-      where email = ${stale.email}`.execute(ctx.database.db);
+      where email = ${stale.email}`.execute(setUpDb(ctx));
 
     // Login, verify and resend answer as for an email nobody registered.
     const loginStale = await login(stale.email, stale.password);
@@ -141,7 +137,7 @@ describe('a registration left unverified', () => {
     const [staleUser] = await usersWithEmail(stale.email);
     expect(await removeExpiredRegistrations(ctx.database.db)).toBeGreaterThanOrEqual(1);
     expect(await usersWithEmail(stale.email)).toEqual([]);
-    const firm = await ctx.database.db
+    const firm = await setUpDb(ctx)
       .selectFrom('firms')
       .select('id')
       .where('id', '=', staleUser!.firm_id)
@@ -191,7 +187,7 @@ describe("a password reset or change of the firm's admin", () => {
     expect((await importWith(other.headers)).statusCode).toBe(420);
 
     // Each revocation is in the audit log, by the admin.
-    const audit = await ctx.database.db
+    const audit = await setUpDb(ctx)
       .selectFrom('audit_events')
       .select(['subject_id', 'actor_email', 'actor_role'])
       .where('action', '=', 'api_key.revoked')
