@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '@behavio/contract';
 import { describe, expect, it } from 'vitest';
-import { adminOnPlan, planOf } from '../../../test/firms.js';
+import { adminOnPlan, planOf, setUpDb } from '../../../test/firms.js';
 import { createTestContext } from '../../../test/helper.js';
 import { loadConfig } from '../../config/env.js';
 
@@ -41,7 +41,7 @@ describe('payments in production', () => {
         code: 'payments_not_configured',
       });
       expect(await planOf(ctx, admin.firmId)).toBe('free');
-      const checkouts = await ctx.database.db
+      const checkouts = await setUpDb(ctx)
         .selectFrom('local_checkout_sessions')
         .select('id')
         .execute();
