@@ -22,6 +22,7 @@ export const SQL_OUTSIDE_REPOSITORIES = [
   'modules/analytics/book-items.ts',
   'modules/analytics/call-state.ts',
   'modules/analytics/daily-list.ts',
+  'modules/analytics/needs-review.ts',
   'modules/auth/code-store.ts',
   'modules/changes/change-rules.ts',
   'modules/changes/import-changes.ts',
