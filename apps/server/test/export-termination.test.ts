@@ -61,6 +61,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await observer?.end();
+  // A round's client may stop reading before the server has ended its side: the response then
+  // waits for the socket to drain, and app.close() for it (a 60 s hook time-out in CI). The
+  // rounds are over: end their connections, as a proxy's idle time-out would.
+  ctx?.app.server.closeAllConnections();
   await ctx?.close();
   process.off('uncaughtException', record);
   process.off('unhandledRejection', record);
