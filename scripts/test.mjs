@@ -36,12 +36,23 @@ const steps = [
 // then runs there only, once per run (the same processes on this line add a minute and nothing
 // the rest of the run does not cover). CHECK_NODE_LTS=0 skips that check and runs it here.
 const otherNodeLine = postgres && process.env.CHECK_NODE_LTS !== '0';
+// The production install (mostly `npm ci --omit=dev` on a copy, then a start) waits on the disk
+// and the package cache more than on the processor: with a PostgreSQL server it runs beside the
+// server suite (`beside`), its output printed whole when that step ends.
+const productionInstall = [
+  'Production install on a copy',
+  'bash',
+  ['scripts/check-production-install.sh'],
+];
 if (postgres) {
-  steps.push([
-    'Server integration tests (PostgreSQL server)',
-    'npx',
-    ['vitest', 'run', '--project', 'server-postgres'],
-  ]);
+  steps.push(
+    [...productionInstall, {}, { beside: true }],
+    [
+      'Server integration tests (PostgreSQL server)',
+      'npx',
+      ['vitest', 'run', '--project', 'server-postgres'],
+    ],
+  );
   if (!otherNodeLine)
     steps.push([
       'Multi-host: two API and two worker processes on one PostgreSQL',
@@ -54,15 +65,13 @@ if (postgres) {
       ' other Node.js line are skipped (CI sets it).',
   );
 }
-steps.push(
-  ['Production install on a copy', 'bash', ['scripts/check-production-install.sh']],
-  [
-    'Browser journeys (Chromium)',
-    'npx',
-    ['vitest', 'run', '--config', 'e2e/vitest.config.ts'],
-    { TEST_DATABASE_URL: '' },
-  ],
-);
+if (!postgres) steps.push(productionInstall);
+steps.push([
+  'Browser journeys (Chromium)',
+  'npx',
+  ['vitest', 'run', '--config', 'e2e/vitest.config.ts'],
+  { TEST_DATABASE_URL: '' },
+]);
 // Last: it builds again with the other Node.js line (docs/decisions/0001). CHECK_NODE_LTS=0 skips it.
 if (otherNodeLine) {
   steps.push([
@@ -116,10 +125,25 @@ for (const [index, [title]] of checks.entries()) {
   console.log(`=== ${title}: passed in ${seconds(checksStarted, ended)}s`);
 }
 
-for (const [title, command, args, env] of steps) {
-  console.log(`\n=== ${title}`);
+/** A step started beside the next one: its title, start and collected result. */
+let beside = null;
+for (const [title, command, args, env, options] of steps) {
   const started = Date.now();
+  if (options?.beside) {
+    console.log(`\n=== ${title}: started beside the next step`);
+    beside = { title, started, result: collected(command, args) };
+    continue;
+  }
+  console.log(`\n=== ${title}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) fail(title, started, result.status);
   console.log(`=== ${title}: passed in ${seconds(started)}s`);
+  if (beside) {
+    const { status, output, ended } = await beside.result;
+    console.log(`\n=== ${beside.title} (beside ${title})`);
+    process.stdout.write(output);
+    if (status !== 0) fail(beside.title, beside.started, status);
+    console.log(`=== ${beside.title}: passed in ${seconds(beside.started, ended)}s`);
+    beside = null;
+  }
 }
