@@ -67,6 +67,7 @@ describe('stalled imports', () => {
         await trx
           .selectFrom('customer_files')
           .select('id')
+          .where('firm_id', '=', firmId)
           .where('id', '=', merging)
           .forUpdate()
           .execute();
