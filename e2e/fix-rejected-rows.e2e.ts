@@ -47,7 +47,7 @@ describe('fix rejected rows journey at desktop (1280 px) width, each screen also
     await age.waitFor();
     expect(await age.inputValue()).toBe('forty');
     expect(await age.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('must be a whole number between 0 and 120').first().waitFor();
+    await page.getByText('must be a whole number between 18 and 120').first().waitFor();
     expect(await page.getByLabel('risk_profile, row 9', { exact: true }).inputValue()).toBe('11');
     expect(await sideScrollOffenders(page)).toEqual([]);
     await checkScreenAtBothWidths(page, 'fix-rejected-rows', { sideScroll: true });

@@ -22,7 +22,7 @@ const ageRow: FixableRow = {
   row: 3,
   values: { ...blankRow, customer_id: 'C-3', age: 'forty' },
   problems: [
-    { row: 3, column: 'age', value: 'forty', reason: 'must be a whole number between 0 and 120' },
+    { row: 3, column: 'age', value: 'forty', reason: 'must be a whole number between 18 and 120' },
   ],
 };
 const allocationRow: FixableRow = {
@@ -96,7 +96,7 @@ describe('fixing the rejected rows of a file', { timeout: 60_000 }, () => {
     await screen.findByLabelText('age, row 3');
     expect(cell('age', 3)).toHaveValue('forty');
     expect(cell('age', 3)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('must be a whole number between 0 and 120')).toBeInTheDocument();
+    expect(screen.getByText('must be a whole number between 18 and 120')).toBeInTheDocument();
     // The allocation check marks each of its three cells; a good cell is not marked.
     for (const column of ['cash_pct', 'etf_pct', 'single_stock_pct'])
       expect(cell(column, 6)).toHaveAttribute('aria-invalid', 'true');
@@ -128,7 +128,7 @@ describe('fixing the rejected rows of a file', { timeout: 60_000 }, () => {
             row: 3,
             column: 'age',
             value: '200',
-            reason: 'must be a whole number between 0 and 120',
+            reason: 'must be a whole number between 18 and 120',
           },
         ],
       },
